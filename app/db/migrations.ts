@@ -1,0 +1,229 @@
+/**
+ * Versioned migrations, run in order by Kysely's Migrator on either store. Never edit a migration that has
+ * shipped; add the next one.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+
+export type DialectName = "sqlite" | "postgres";
+
+// A float column: SQLite's REAL is 8 bytes; PostgreSQL's REAL is 4, so ask for double precision there.
+function float(dialect: DialectName) {
+  return dialect === "postgres" ? sql`double precision` : sql`real`;
+}
+
+function m001(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("app_user")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_name", "text", (c) => c.notNull().unique())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("is_saas_user_admin", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("is_saas_audit_admin", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("user_session")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("app_user.id").onDelete("cascade"))
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("api_token")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("app_user.id").onDelete("cascade"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("feature_flag")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("enabled", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("k8s_cluster")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("region", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("container")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("cluster", "text", (c) => c.notNull())
+        .addColumn("namespace", "text", (c) => c.notNull())
+        .addColumn("pod_owner_kind", "text", (c) => c.notNull())
+        .addColumn("pod_owner_name", "text", (c) => c.notNull())
+        .addColumn("container_name", "text", (c) => c.notNull())
+        .addColumn("node_group", "text", (c) => c.notNull())
+        .addColumn("policy", "text", (c) => c.notNull())
+        .addColumn("replicas", dbl, (c) => c.notNull())
+        .addColumn("cpu_request", dbl)
+        .addColumn("cpu_limit", dbl)
+        .addColumn("mem_request", dbl)
+        .addColumn("mem_limit", dbl)
+        .addColumn("first_seen", "text", (c) => c.notNull())
+        .addColumn("last_seen", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("container_path")
+        .on("container")
+        .columns(["cluster", "namespace", "pod_owner_kind", "pod_owner_name", "container_name"])
+        .execute();
+      await db.schema
+        .createTable("container_attribute")
+        .addColumn("container_id", "text", (c) => c.notNull().references("container.id").onDelete("cascade"))
+        .addColumn("attr_key", "text", (c) => c.notNull())
+        .addColumn("value", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("container_attribute_pk", ["attr_key", "container_id"])
+        .execute();
+      await db.schema
+        .createTable("node_group")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("cluster", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("instance_type", "text", (c) => c.notNull())
+        .addColumn("node_count", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("k8s_node")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("cluster", "text", (c) => c.notNull())
+        .addColumn("node_group", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("instance_type", "text", (c) => c.notNull())
+        .addColumn("cpu_capacity", dbl, (c) => c.notNull())
+        .addColumn("mem_capacity", dbl, (c) => c.notNull())
+        .addColumn("pod_capacity", "integer", (c) => c.notNull())
+        .addColumn("cpu_allocatable", dbl, (c) => c.notNull())
+        .addColumn("mem_allocatable", dbl, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("cloud_instance")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("region", "text", (c) => c.notNull())
+        .addColumn("account_id", "text", (c) => c.notNull())
+        .addColumn("account_name", "text", (c) => c.notNull())
+        .addColumn("service", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("instance_type", "text", (c) => c.notNull())
+        .addColumn("vcpus", dbl, (c) => c.notNull())
+        .addColumn("memory_mb", dbl, (c) => c.notNull())
+        .addColumn("hourly_price", dbl, (c) => c.notNull())
+        .addColumn("group_name", "text")
+        .execute();
+      await db.schema
+        .createTable("view_def")
+        .addColumn("view_id", "text", (c) => c.primaryKey())
+        .addColumn("view_type_id", "integer", (c) => c.notNull())
+        .addColumn("entity_id", "text")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull())
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("updated_by", "text", (c) => c.notNull())
+        .addColumn("public_view", "integer", (c) => c.notNull())
+        .addColumn("read_only", "integer", (c) => c.notNull())
+        .addColumn("system_defined", "integer", (c) => c.notNull())
+        .addColumn("vm_view", "integer", (c) => c.notNull())
+        .addColumn("platform_type", "text", (c) => c.notNull())
+        .addColumn("ctx", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("view_detail")
+        .addColumn("view_detail_id", "text", (c) => c.primaryKey())
+        .addColumn("view_id", "text", (c) => c.notNull().references("view_def.view_id").onDelete("cascade"))
+        .addColumn("order_index", "integer", (c) => c.notNull())
+        .addColumn("property_key", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("view_filter")
+        .addColumn("view_filter_id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("updated_by", "text", (c) => c.notNull())
+        .addColumn("public_filter", "integer", (c) => c.notNull())
+        .addColumn("read_only", "integer", (c) => c.notNull())
+        .addColumn("system_defined", "integer", (c) => c.notNull())
+        .addColumn("platform_type", "text", (c) => c.notNull())
+        .addColumn("ctx", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("filter_detail")
+        .addColumn("filter_definition_id", "text", (c) => c.primaryKey())
+        .addColumn("view_filter_id", "text", (c) =>
+          c.notNull().references("view_filter.view_filter_id").onDelete("cascade"),
+        )
+        .addColumn("order_index", "integer", (c) => c.notNull())
+        .addColumn("property_key", "text", (c) => c.notNull())
+        .addColumn("operand", "text", (c) => c.notNull())
+        .addColumn("filter_value", "text", (c) => c.notNull())
+        .addColumn("data_type", "text", (c) => c.notNull())
+        .addColumn("pre_operand1", "text", (c) => c.notNull())
+        .addColumn("pre_operand2", "text", (c) => c.notNull())
+        .addColumn("post_operand1", "text", (c) => c.notNull())
+        .addColumn("post_operand2", "text", (c) => c.notNull())
+        .addColumn("folder_id", "integer", (c) => c.notNull())
+        .addColumn("workspace_filter", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("user_default")
+        .addColumn("user_id", "text", (c) => c.notNull().references("app_user.id").onDelete("cascade"))
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("ctx", "text", (c) => c.notNull())
+        .addColumn("item_id", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("user_default_pk", ["user_id", "kind", "ctx"])
+        .execute();
+      await db.schema
+        .createTable("automation_setting")
+        .addColumn("id", dialect === "postgres" ? "serial" : "integer", (c) =>
+          dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn("ctx", "text", (c) => c.notNull())
+        .addColumn("scope", "text", (c) => c.notNull())
+        .addColumn("target", "text", (c) => c.notNull())
+        .addColumn("enabled", "integer", (c) => c.notNull())
+        .addColumn("updated_by", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("automation_setting_target")
+        .on("automation_setting")
+        .columns(["ctx", "scope", "target"])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable("collection_run")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("seed", "integer", (c) => c.notNull())
+        .addColumn("size", "integer", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("started_at", "text", (c) => c.notNull())
+        .addColumn("finished_at", "text")
+        .addColumn("container_count", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("meta")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  return {
+    async getMigrations() {
+      return { "001_foundation": m001(dialect) };
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/** The spec's texts, limits and constants for the shell, tree, Views and Filters (spec document 1). One place. */
+export const BASE = "/kubex";
+export const EMPTY_ID = "00000000-0000-0000-0000-000000000000";
+export const USER_CTX = "containers";
+export const PRODUCT_NAME = "Kubex";
+export const SUPPORT_EMAIL = "support@kubex.local";
+export const DOCUMENTATION_URL = "https://docs.kubex.local/";
+
+export const DEFAULT_MAX_LEVELS = 10;
+export const DEFAULT_MAX_FILTER_LINES = 10;
+/** What the server enforces and reports (getMaxFilterLines, max view levels). */
+export const SERVER_MAX_VIEW_LEVELS = 8;
+export const SERVER_MAX_FILTER_LINES = 12;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_DESCRIPTION_LENGTH = 500;
+export const MAX_FILTER_VALUE_LENGTH = 2000;
+export const MAX_IN_LIST_VALUES = 500;
+
+export const SEARCH_MIN = 3;
+export const SEARCH_MAX = 25;
+export const PAREN_MAX = 4;
+export const KEEP_ALIVE_MS = 300_000;
+export const LARGE_SCREEN_PX = 1280;
+export const TREE_WIDTH_DEFAULT_PCT = 20;
+export const TREE_WIDTH_MAX_PCT = 25;
+
+export const BANNER_MS = {
+  default: 5000,
+  saveDelete: 3000,
+  searchWarning: 3500,
+  searchNotFound: 2000,
+  automation: 2500,
+  copy: 3000,
+} as const;
+
+export const TEXT = {
+  rootName: "System Breakdown",
+  noDataName: "No Data",
+  noDataLabel: "No Data Available",
+  viewNameRequired: "View Name is required.",
+  viewLevelRequired: "At least one view level is required.",
+  filterNameRequired: "Filter Name is required.",
+  filterLineRequired: "At least one filter line is required.",
+  saveError: "Save Error",
+  deleteError: "Delete Error",
+  error: "Error",
+  addPropertyError: "Add Property Error",
+  addRowError: "Add Row Error",
+  maxLevels: (max: number) => `Maximum of ${max} tree view levels reached.`,
+  maxLines: (n: number) => `Maximum of ${n} filter lines reached.`,
+  deleteViewConfirm: "Are you sure you want to delete this view?\nThis action cannot be undone.",
+  deleteFilterConfirm: "Are you sure you want to delete this filter?\nThis action cannot be undone.",
+  viewLocked: "*Note: View is either read-only or system defined by the author and cannot be modified.",
+  filterLocked: "*Note: Filter is either read-only or system defined by the author and cannot be modified.",
+  sandboxPublicView: "Public view are not available in this environment.",
+  sandboxReadOnlyView: "Read-only for other users are not available in this environment.",
+  sandboxPublicFilter: "Public filters are not available in this environment.",
+  sandboxReadOnlyFilter: "Read-only filters for other users are not available in this environment.",
+  filterSharedBy: (creator: string) => `Filter shared by ${creator}`,
+  copyPrefix: "Copy of ",
+  genericError: "An error occurred.",
+  unauthorized: "Unauthorized or expired token. Please login again.",
+  sorry: "We're sorry, something went wrong!",
+  haveQuestions: "Have questions? Email us at",
+  searchNotFound: (term: string) => `Text '${term}' was not found.`,
+  searchPlaceholder: "Enter search term...",
+  copied: "Copied to clipboard",
+  copyFailed: "Error! Could not copy to clipboard",
+  mutationFailed: "Mutation failed.",
+  percentRange: "percent must be between 0 and 100.",
+  loading: "Loading...",
+} as const;
+
+export const FEATURE_FLAGS = [
+  "sandboxPlaygroundEnabled",
+  "showTreeContextMenu",
+  "showTreeCount",
+  "lazyLoadFolder",
+  "showManageViews",
+  "showManageFilters",
+  "showSideNavNode",
+  "showAutomationNav",
+  "cloudexShowConnections",
+  "kubexShowProductTour",
+  "showCloudNavGroup",
+  "showContainersNavGroup",
+  "kubexNavBar",
+  "showContainerSummary",
+  "showPolicyTab",
+  "showNodeGroupChart",
+  "gpuEnabled",
+] as const;
+export type FeatureFlagName = (typeof FEATURE_FLAGS)[number];
+
+/** The demo starts with every flag on (the issue asks so); each is switchable on the settings screen and by KUBEX_FLAGS_OFF. */
+export const FLAGS_OFF_BY_DEFAULT: readonly FeatureFlagName[] = [];
