@@ -9,7 +9,7 @@ export default {
         // One meaning per hue (UX.md): risk, waste, right, unknown.
         risk: { DEFAULT: "#ef4444", soft: "#fecaca" },
         waste: { DEFAULT: "#eab308", soft: "#fef3ad" },
-        right: { DEFAULT: "#22c55e", soft: "#bbf7d0" },
+        fit: { DEFAULT: "#22c55e", soft: "#bbf7d0" },
       },
       fontFamily: { sans: ["Inter", "system-ui", "Segoe UI", "Roboto", "sans-serif"] },
     },

@@ -1,0 +1,73 @@
+import { Form, useLocation } from "@remix-run/react";
+import type { SessionUser } from "~/lib/auth-types";
+import { DOCUMENTATION_URL } from "~/lib/constants";
+
+/** Menus are <details> so they open and close without JavaScript too. */
+function MenuShell({ label, summary, children }: { label: string; summary: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <details className="group relative">
+      <summary aria-label={label} className="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+        {summary}
+      </summary>
+      <div
+        role="menu"
+        className="absolute right-0 z-50 mt-1 max-h-[300px] min-w-48 overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {children}
+      </div>
+    </details>
+  );
+}
+
+const itemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
+
+export function HelpMenu({ showTour }: { showTour: boolean }) {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set("tour", "welcome");
+  return (
+    <MenuShell label="Help" summary={<span aria-hidden="true">?</span>}>
+      {showTour ? (
+        <a role="menuitem" className={itemClass} href={`${pathname}?${params}`}>
+          Product Tour
+        </a>
+      ) : null}
+      <a role="menuitem" className={itemClass} href={DOCUMENTATION_URL} target="_blank" rel="noreferrer">
+        Documentation
+      </a>
+    </MenuShell>
+  );
+}
+
+export function ThemeToggle({ theme }: { theme: "dark" | "light" }) {
+  const { pathname, search } = useLocation();
+  const next = theme === "dark" ? "light" : "dark";
+  return (
+    <Form method="post" action="/theme" reloadDocument={false}>
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="redirectTo" value={pathname + search} />
+      <button type="submit" className="btn" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+        <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+      </button>
+    </Form>
+  );
+}
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  return (
+    <MenuShell label="User menu" summary={<span>{user.userName} ▾</span>}>
+      <p className="px-3 py-2 text-xs text-slate-500">
+        {user.email}
+        {user.isAdmin ? " · administrator" : ""}
+      </p>
+      <a role="menuitem" className={itemClass} href="/kubex/settings">
+        Settings and API tokens
+      </a>
+      <Form method="post" action="/logout">
+        <button role="menuitem" type="submit" className={itemClass}>
+          Sign out
+        </button>
+      </Form>
+    </MenuShell>
+  );
+}

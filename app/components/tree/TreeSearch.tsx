@@ -1,0 +1,76 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { SEARCH_MAX, SEARCH_MIN, TEXT } from "~/lib/constants";
+import { Icon } from "~/components/ui/Icon";
+
+/**
+ * Tree search as a GET form (works without JavaScript): Next finds the next node whose label contains the term,
+ * Previous walks back through the hits, Stop clears it. With JavaScript the box hides behind a toggle and the
+ * buttons follow the spec's enablement rules.
+ */
+export function TreeSearch({
+  action,
+  hidden,
+  term,
+  hitCount,
+  stopHref,
+}: {
+  action: string;
+  hidden: Record<string, string>;
+  term: string;
+  hitCount: number;
+  stopHref: string;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(Boolean(term));
+  const [value, setValue] = useState(term);
+  const enough = value.trim().length >= SEARCH_MIN;
+  if (hydrated && !open) {
+    return (
+      <button type="button" className="btn w-full justify-center" onClick={() => setOpen(true)} aria-label="Search the tree">
+        <Icon name="search" /> Search
+      </button>
+    );
+  }
+  return (
+    <Form method="get" action={action} role="search" className="flex items-center gap-1">
+      {Object.entries(hidden).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <input
+        type="search"
+        name="q"
+        aria-label="Search the tree"
+        className="input min-w-0 flex-1"
+        maxLength={SEARCH_MAX}
+        placeholder={TEXT.searchPlaceholder}
+        value={value}
+        onChange={(e) => setValue(e.currentTarget.value)}
+      />
+      <button type="submit" name="dir" value="prev" className="btn px-2" aria-label="Previous result" disabled={hitCount <= 1}>
+        ‹
+      </button>
+      <button type="submit" name="dir" value="next" className="btn px-2" aria-label="Next result" disabled={hydrated && !enough}>
+        ›
+      </button>
+      {hydrated ? (
+        <Link
+          to={stopHref}
+          className="btn px-2"
+          aria-label="Stop searching"
+          onClick={() => {
+            setValue("");
+            setOpen(false);
+          }}
+        >
+          ✕
+        </Link>
+      ) : (
+        <Link to={stopHref} className="btn px-2" aria-label="Stop searching">
+          ✕
+        </Link>
+      )}
+    </Form>
+  );
+}

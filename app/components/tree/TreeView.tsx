@@ -1,0 +1,198 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { TEXT } from "~/lib/constants";
+import { formatCount } from "~/lib/format";
+import { TreeIcon } from "./tree-icons";
+
+export type { SliceRow as TreeRow } from "~/features/tree/slice";
+import type { SliceRow as TreeRow } from "~/features/tree/slice";
+
+export interface TreeViewProps {
+  root: TreeRow;
+  selectedId: string;
+  showCount: boolean;
+  /** URL of a JSON endpoint returning { children: TreeRow[] } for ?fullPath=... (lazy folders). */
+  childrenUrl?: (row: TreeRow) => string;
+  onContextMenu?: (row: TreeRow, x: number, y: number) => void;
+}
+
+function ancestorsOf(root: TreeRow, id: string): string[] {
+  const parts = id.split(".");
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("."));
+}
+
+function flatten(row: TreeRow, expanded: Set<string>, out: TreeRow[] = []) {
+  out.push(row);
+  if (row.children && expanded.has(row.id)) for (const c of row.children) flatten(c, expanded, out);
+  return out;
+}
+
+function replaceChildren(row: TreeRow, id: string, children: TreeRow[]): TreeRow {
+  if (row.id === id) return { ...row, children };
+  if (!row.children || !id.startsWith(`${row.id}.`)) return row;
+  return { ...row, children: row.children.map((c) => replaceChildren(c, id, children)) };
+}
+
+/**
+ * An accessible tree (WAI-ARIA tree pattern). Every item is a link, so it works without JavaScript; with it,
+ * arrows move and expand, Enter navigates, folders open in place and lazy folders load their children.
+ */
+export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl, onContextMenu }: TreeViewProps) {
+  const navigate = useNavigate();
+  const [root, setRoot] = useState(initialRoot);
+  const [expanded, setExpanded] = useState(() => new Set([...ancestorsOf(initialRoot, selectedId), selectedId, "0"]));
+  const [focusId, setFocusId] = useState(selectedId);
+  const [loading, setLoading] = useState<string | null>(null);
+  const refs = useRef(new Map<string, HTMLAnchorElement>());
+
+  useEffect(() => {
+    setRoot(initialRoot);
+    setExpanded((prev) => new Set([...prev, ...ancestorsOf(initialRoot, selectedId), selectedId]));
+    setFocusId(selectedId);
+  }, [initialRoot, selectedId]);
+
+  useEffect(() => {
+    refs.current.get(selectedId)?.scrollIntoView?.({ block: "nearest" });
+  }, [selectedId]);
+
+  const visible = useMemo(() => flatten(root, expanded), [root, expanded]);
+
+  const toggle = useCallback(
+    async (row: TreeRow, open?: boolean) => {
+      const willOpen = open ?? !expanded.has(row.id);
+      if (willOpen && !row.children && row.hasChildren && childrenUrl) {
+        setLoading(row.id);
+        try {
+          const res = await fetch(childrenUrl(row), { headers: { Accept: "application/json" } });
+          if (res.ok) {
+            const body = (await res.json()) as { children: TreeRow[] };
+            setRoot((r) => replaceChildren(r, row.id, body.children));
+          }
+        } finally {
+          setLoading(null);
+        }
+      }
+      setExpanded((prev) => {
+        const next = new Set(prev);
+        if (willOpen) next.add(row.id);
+        else next.delete(row.id);
+        return next;
+      });
+    },
+    [expanded, childrenUrl],
+  );
+
+  function focusRow(id: string) {
+    setFocusId(id);
+    refs.current.get(id)?.focus();
+  }
+
+  function onKeyDown(e: React.KeyboardEvent, row: TreeRow, index: number) {
+    const open = expanded.has(row.id);
+    switch (e.key) {
+      case "ArrowDown":
+        e.preventDefault();
+        if (visible[index + 1]) focusRow(visible[index + 1].id);
+        break;
+      case "ArrowUp":
+        e.preventDefault();
+        if (visible[index - 1]) focusRow(visible[index - 1].id);
+        break;
+      case "ArrowRight":
+        e.preventDefault();
+        if (row.hasChildren && !open) void toggle(row, true);
+        else if (open && row.children?.[0]) focusRow(row.children[0].id);
+        break;
+      case "ArrowLeft":
+        e.preventDefault();
+        if (open && row.hasChildren && row.level > 0) void toggle(row, false);
+        else if (row.level > 0) focusRow(row.id.split(".").slice(0, -1).join("."));
+        break;
+      case "Home":
+        e.preventDefault();
+        focusRow(visible[0].id);
+        break;
+      case "End":
+        e.preventDefault();
+        focusRow(visible[visible.length - 1].id);
+        break;
+      case "Enter":
+        e.preventDefault();
+        navigate(row.href);
+        break;
+    }
+  }
+
+  return (
+    <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree">
+      {visible.map((row, index) => {
+        const selected = row.id === selectedId;
+        const open = expanded.has(row.id);
+        const badge = showCount && row.count !== undefined ? row.count : undefined;
+        return (
+          <li
+            key={row.id}
+            role="treeitem"
+            aria-level={row.level + 1}
+            aria-selected={selected}
+            aria-expanded={row.hasChildren ? open : undefined}
+            data-node-id={row.id}
+            className={`group flex items-center rounded ${
+              selected ? "bg-sky-100 dark:bg-sky-900/60" : focusId === row.id ? "bg-slate-100 dark:bg-slate-800" : ""
+            }`}
+            style={{ paddingLeft: `${row.level * 14 + 4}px` }}
+            onContextMenu={
+              onContextMenu
+                ? (e) => {
+                    e.preventDefault();
+                    onContextMenu(row, e.clientX, e.clientY);
+                  }
+                : undefined
+            }
+          >
+            {row.hasChildren ? (
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={open ? `Collapse ${row.label}` : `Expand ${row.label}`}
+                className="w-5 shrink-0 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
+                onClick={() => void toggle(row)}
+              >
+                {loading === row.id ? "…" : open ? "▾" : "▸"}
+              </button>
+            ) : (
+              <span className="w-5 shrink-0" />
+            )}
+            <Link
+              ref={(el) => {
+                if (el) refs.current.set(row.id, el);
+                else refs.current.delete(row.id);
+              }}
+              to={row.href}
+              tabIndex={row.id === focusId ? 0 : -1}
+              onKeyDown={(e) => onKeyDown(e, row, index)}
+              onFocus={() => setFocusId(row.id)}
+              aria-label={row.label}
+              className={`flex min-w-0 flex-1 items-center gap-1.5 py-1 pr-2 ${selected ? "font-semibold" : ""}`}
+            >
+              <TreeIcon type={row.type} />
+              <span className="truncate" title={row.fullPath} data-label>
+                {row.label}
+              </span>
+              {badge !== undefined ? (
+                <span title={`${badge} below`} className="ml-auto rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                  {formatCount(badge)}
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        );
+      })}
+      {loading ? (
+        <li role="none" className="muted px-6 py-1 text-xs">
+          {TEXT.loading}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,46 @@
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { FORGED_POST_MESSAGE, requireUser, verifyCsrf } from "~/lib/auth.server";
+import { TEXT } from "~/lib/constants";
+import { runGraphQL } from "~/graphql/client.server";
+import { displayError } from "~/graphql/errors";
+import { safeRedirect } from "~/features/auth/login.server";
+import { SET_ENTITY_AUTOMATION, SET_PATH_AUTOMATION } from "~/features/views-filters/treeview.operations";
+
+const AutomationForm = z.object({
+  ctx: z.enum(["containers", "cloud"]),
+  viewId: z.string().min(1).max(64),
+  filterId: z.string().min(1).max(64),
+  treeviewPath: z.string().min(1).max(4000),
+  entityId: z.string().max(200).optional(),
+  enable: z.enum(["true", "false"]),
+  returnTo: z.string().max(4000).optional(),
+});
+
+/**
+ * The tree's automation switch for one entity or a whole path. A fetcher gets { status } or { error }; a plain
+ * form post (no JavaScript) is sent back to the page with the result in the address.
+ */
+export async function setAutomation(request: Request) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const parsed = AutomationForm.safeParse(Object.fromEntries(form));
+  const back = (key: "automation" | "automationError", text: string) => {
+    const to = new URL(safeRedirect(parsed.success ? parsed.data.returnTo : undefined), "http://x");
+    to.searchParams.set(key, text);
+    return redirect(to.pathname + to.search);
+  };
+  if (!(await verifyCsrf(request, form))) return { error: FORGED_POST_MESSAGE };
+  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  const { entityId, enable, returnTo, ...rest } = parsed.data;
+  try {
+    const vars = { ...rest, enableAutomation: enable === "true" };
+    const status = entityId
+      ? (await runGraphQL<{ setEntityAutomationStatus: string }>(user, SET_ENTITY_AUTOMATION, { ...vars, entityId })).setEntityAutomationStatus
+      : (await runGraphQL<{ setTreePathAutomationStatus: string }>(user, SET_PATH_AUTOMATION, vars)).setTreePathAutomationStatus;
+    return returnTo ? back("automation", status) : { status };
+  } catch (e) {
+    const error = e instanceof Error ? displayError(e.message) : TEXT.mutationFailed;
+    return returnTo ? back("automationError", error) : { error };
+  }
+}

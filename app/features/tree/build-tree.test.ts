@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { buildFolderTree, buildLeafNodes, compareNames } from "./build-tree";
+import type { TreeNode } from "./types";
+
+const LEVELS = ["Cluster", "Namespace"];
+const build = (rows: { path: string[]; count: number }[]) =>
+  buildFolderTree({ rootName: "System Breakdown", rows, levelTypes: LEVELS, rootType: "containerTree" });
+const outline = (n: TreeNode): string[] => [
+  `${n.id} ${n.name} ${n.containerCount}`,
+  ...(n.children ?? []).flatMap(outline),
+];
+
+describe("buildFolderTree", () => {
+  const tree = build([
+    { path: ["prod-10", "b"], count: 2 },
+    { path: ["prod-9", "a"], count: 1 },
+    { path: ["Dev", "x"], count: 4 },
+    { path: ["prod-9", "B"], count: 3 },
+    { path: ["alpha", "z"], count: 5 },
+    { path: ["prod-9", "a10"], count: 1 },
+    { path: ["prod-9", "a9"], count: 1 },
+  ]);
+
+  it("sorts children case-insensitively in natural order and numbers them with dotted ids", () => {
+    expect(outline(tree)).toEqual([
+      "0 System Breakdown 17",
+      "0.0 alpha 5",
+      "0.0.0 z 5",
+      "0.1 Dev 4",
+      "0.1.0 x 4",
+      "0.2 prod-9 6",
+      "0.2.0 a 1",
+      "0.2.1 a9 1",
+      "0.2.2 a10 1",
+      "0.2.3 B 3",
+      "0.3 prod-10 2",
+      "0.3.0 b 2",
+    ]);
+  });
+
+  it("fills label, level, type, fullPath and parentPath", () => {
+    const ns = tree.children![2].children![3];
+    expect(ns).toEqual({
+      id: "0.2.3",
+      name: "B",
+      label: "B",
+      level: 2,
+      type: "Namespace",
+      fullPath: "System Breakdown/prod-9/B",
+      parentPath: "System Breakdown/prod-9",
+      containerCount: 3,
+    });
+    expect(tree).toMatchObject({ id: "0", level: 0, type: "containerTree", fullPath: "System Breakdown", label: "System Breakdown" });
+    expect(tree.parentPath).toBeUndefined();
+    expect(tree.children![0].type).toBe("Cluster");
+  });
+
+  it("merges repeated paths, keeps names differing in case apart, and counts a prefix row on its own node", () => {
+    const t = build([
+      { path: ["a", "x"], count: 1 },
+      { path: ["a", "x"], count: 2 },
+      { path: ["A", "x"], count: 4 },
+      { path: ["a"], count: 10 },
+    ]);
+    expect(outline(t)).toEqual(["0 System Breakdown 17", "0.0 A 4", "0.0.0 x 4", "0.1 a 13", "0.1.0 x 3"]);
+  });
+
+  it("gives an empty tree a childless root", () => {
+    expect(build([])).toEqual({ id: "0", name: "System Breakdown", label: "System Breakdown", level: 0, type: "containerTree", fullPath: "System Breakdown", parentPath: undefined, containerCount: 0 });
+  });
+
+  it("types levels deeper than levelTypes like the deepest known level", () => {
+    expect(build([{ path: ["a", "b", "c"], count: 1 }]).children![0].children![0].children![0].type).toBe("Namespace");
+  });
+});
+
+describe("natural order", () => {
+  it("compares digit runs by value, ignoring case and leading zeros", () => {
+    const names = ["node-10", "Node-2", "node-1", "node-02", "a", "B", "10", "9", "x1y10", "x1y9"];
+    expect([...names].sort(compareNames)).toEqual(["9", "10", "a", "B", "node-1", "Node-2", "node-02", "node-10", "x1y9", "x1y10"]);
+    expect(["pod-8", "pod-7", "Pod-007"].sort(compareNames)).toEqual(["Pod-007", "pod-7", "pod-8"]);
+    expect(compareNames("Pod-007", "pod-7")).not.toBe(0);
+  });
+});
+
+describe("buildLeafNodes", () => {
+  it("continues the parent's ids and paths, sorted, each counting 1", () => {
+    const parent: TreeNode = { id: "0.2", name: "ns", label: "ns", level: 2, type: "Namespace", fullPath: "System Breakdown/c/ns" };
+    const leaves = buildLeafNodes(parent, [{ name: "web-10", entityId: "e2" }, { name: "Web-9", entityId: "e1" }], "Container");
+    expect(leaves).toEqual([
+      { id: "0.2.0", name: "Web-9", label: "Web-9", level: 3, type: "Container", fullPath: "System Breakdown/c/ns/Web-9", parentPath: "System Breakdown/c/ns", entityId: "e1", containerCount: 1 },
+      { id: "0.2.1", name: "web-10", label: "web-10", level: 3, type: "Container", fullPath: "System Breakdown/c/ns/web-10", parentPath: "System Breakdown/c/ns", entityId: "e2", containerCount: 1 },
+    ]);
+    expect(buildLeafNodes(parent, [], "Container")).toEqual([]);
+  });
+});

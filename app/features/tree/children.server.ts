@@ -1,0 +1,27 @@
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/lib/auth.server";
+import { listViews } from "~/models/views.server";
+import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
+import { findByFullPath } from "./navigate";
+import { childRows } from "./slice";
+import { treeNodeHref } from "./tree-links";
+
+/** The children rows of the folder a fullPath names: its sub-folders, or its leaves at the deepest level. */
+export async function loadTreeChildren(request: Request, kind: "containers" | "cloud") {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const params = new URL(request.url).searchParams;
+  const viewId = params.get("viewId") ?? "";
+  const filterId = params.get("filterId") ?? "";
+  const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId });
+  const match = findByFullPath(root, params.get("fullPath"));
+  if (!match.matched) return Response.json({ children: [] }, { status: 404 });
+  const views = await listViews(db, user, kind);
+  const depth = [...views.publicList, ...views.privateList].find((v) => v.viewId === viewId)?.viewDetails.length ?? 0;
+  let node = match.node;
+  if (node.level === depth && depth > 0) {
+    node = { ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) };
+  }
+  const href = (n: typeof node) => treeNodeHref(kind, n, { viewId, filterId });
+  return { children: childRows(node, href, (n) => n.level === depth && n.level > 0) };
+}

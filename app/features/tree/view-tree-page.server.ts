@@ -1,0 +1,115 @@
+/**
+ * The containers and cloud tree pages: pick the View and Filter (URL, else the default), build the folder tree,
+ * select the node named by fullPath (loading a deepest folder's leaves when needed), run a tree search, and send
+ * the browser only the slice of the tree it shows.
+ */
+import { redirect } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { csrfToken, requireUser } from "~/lib/auth.server";
+import { TEXT } from "~/lib/constants";
+import { getFlagMap } from "~/models/feature-flags.server";
+import { listViews } from "~/models/views.server";
+import { listFilters } from "~/models/filters.server";
+import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
+import { findByFullPath } from "./navigate";
+import { pickItem } from "./pick-default";
+import { runTreeSearch, searchFormState } from "./search-redirect.server";
+import { treeSlice } from "./slice";
+import { TREE_ROUTE, treeNodeHref } from "./tree-links";
+import type { TreeNode } from "./types";
+
+type Kind = "containers" | "cloud";
+
+function selectorItems<T>(list: { publicList: T[]; privateList: T[] }, id: (t: T) => string, name: (t: T) => string, href: (id: string) => string, title?: (t: T) => string | undefined) {
+  return [...list.publicList.map((t) => ({ t, pub: true })), ...list.privateList.map((t) => ({ t, pub: false }))].map(({ t, pub }) => ({
+    id: id(t),
+    name: name(t),
+    href: href(id(t)),
+    publicItem: pub,
+    title: title?.(t),
+  }));
+}
+
+export async function loadViewTreePage(request: Request, kind: Kind) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const [views, filters, flags, csrf] = await Promise.all([listViews(db, user, kind), listFilters(db, user, kind), getFlagMap(db), csrfToken(request)]);
+  const view = pickItem(views, params.get("viewId"), (v) => v.viewId, (v) => v.defaultView);
+  const filter = pickItem(filters, params.get("filterId"), (f) => f.viewFilterId, (f) => f.defaultFilter);
+  if (!view.item || !filter.item) throw new Response("No View or Filter is available", { status: 500 });
+  const viewId = view.item.viewId;
+  const filterId = filter.item.viewFilterId;
+  const ctx = { viewId, filterId, keep: params };
+  const href = (n: TreeNode) => treeNodeHref(kind, n, ctx);
+  const base = TREE_ROUTE[kind];
+  const onNoData = url.pathname.endsWith("/no-data");
+
+  const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId, reload: params.get("reload") === "true" });
+  if (!root.children?.length) {
+    if (!onNoData) throw redirect(`${base}/no-data?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(filterId)}`);
+  } else if (onNoData) {
+    throw redirect(`${base}?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(filterId)}`);
+  }
+  const depth = view.item.viewDetails.length;
+  const leavesOf = async (node: TreeNode) => ({ ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) });
+
+  const search = runTreeSearch(root, url, href);
+
+  // Selection from fullPath; a path one level below the deepest folder names a leaf.
+  const fullPath = params.get("fullPath");
+  let match = findByFullPath(root, fullPath);
+  let path: TreeNode[] = [...match.ancestors, match.node];
+  if (!match.matched && fullPath) {
+    const names = fullPath.split("/").filter(Boolean);
+    const parent = findByFullPath(root, names.slice(0, -1).join("/"));
+    if (parent.matched && parent.node.level === depth && depth > 0) {
+      const folder = await leavesOf(parent.node);
+      const leaf = folder.children.find((c) => c.name.toLowerCase() === names[names.length - 1].toLowerCase());
+      if (leaf) {
+        path = [...parent.ancestors, folder, leaf];
+        match = { node: leaf, matched: true, ancestors: [...parent.ancestors, folder] };
+      }
+    }
+  } else if (match.node.level === depth && depth > 0) {
+    path[path.length - 1] = await leavesOf(match.node);
+  }
+  const selected = path[path.length - 1];
+  const tree = treeSlice(path, href, (n) => n.level === depth && n.level > 0);
+
+  const viewHref = (id: string) => `${base}?viewId=${encodeURIComponent(id)}&filterId=${encodeURIComponent(filterId)}`;
+  const filterHref = (id: string) => `${base}?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(id)}`;
+  const returnTo = url.pathname + url.search;
+  const manage = (which: "views" | "filters") => `${base}/manage-${which}?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(filterId)}&returnTo=${encodeURIComponent(returnTo)}`;
+  return {
+    kind,
+    csrf,
+    tree,
+    selected: {
+      id: selected.id,
+      name: selected.name,
+      label: selected.label,
+      type: selected.type,
+      level: selected.level,
+      fullPath: selected.fullPath,
+      entityId: selected.entityId ?? null,
+      count: selected.containerCount ?? selected.count ?? 0,
+      isLeaf: selected.level > depth,
+      children: (selected.children ?? []).map((c) => ({ id: c.id, label: c.label, type: c.type, count: c.containerCount ?? c.count ?? 1, href: href(c) })),
+    },
+    breadcrumb: path.map((n) => ({ label: n.label, fullPath: n.fullPath, url: href(n), type: n.type })),
+    view: { id: viewId, name: view.item.name, rejected: view.urlIdRejected, levels: view.item.viewDetails.map((d) => d.displayColumn) },
+    filter: { id: filterId, name: filter.item.name, rejected: filter.urlIdRejected },
+    viewItems: selectorItems(views, (v) => v.viewId, (v) => v.name, viewHref),
+    filterItems: selectorItems(filters, (f) => f.viewFilterId, (f) => f.name, filterHref, (f) => (f.publicFilter ? TEXT.filterSharedBy(f.createdBy) : undefined)),
+    manageViewsHref: flags.showManageViews && kind === "containers" ? manage("views") : undefined,
+    manageFiltersHref: flags.showManageFilters && kind === "containers" ? manage("filters") : undefined,
+    showCount: flags.showTreeCount && !flags.lazyLoadFolder,
+    contextMenu: flags.showTreeContextMenu,
+    search: searchFormState(url, base, { viewId, filterId }, search),
+    pathMatched: !fullPath || match.matched,
+  };
+}
+
+export type ViewTreePage = Awaited<ReturnType<typeof loadViewTreePage>>;

@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { operatorChoices, operatorTakesValue, POST_OPERAND_CHOICES, PRE_OPERAND_CHOICES } from "./filter-logic";
+import type { AvailableProperty, DataType } from "./properties";
+import { propertyIdentity } from "./properties";
+import type { FilterRowDraft } from "./drafts";
+
+const isList = (op: string) => op === "in" || op === "!in";
+
+export function PropertySelect({ name, value, properties, disabled, onChange, label }: { name: string; value: string; properties: AvailableProperty[]; disabled?: boolean; onChange?: (v: string) => void; label: string }) {
+  return (
+    <select name={name} aria-label={label} className="input" defaultValue={value} disabled={disabled} onChange={(e) => onChange?.(e.currentTarget.value)}>
+      <option value="">Select…</option>
+      {properties.map((p) => (
+        <option key={propertyIdentity(p)} value={propertyIdentity(p)}>
+          {p.displayColumn}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function OperandSelect({ name, value, dataType, disabled, onChange, label }: { name: string; value: string; dataType: DataType | undefined; disabled?: boolean; onChange?: (v: string) => void; label: string }) {
+  // Without a chosen property every condition is offered; the server refuses one that does not fit the type.
+  const choices = dataType ? operatorChoices(dataType) : operatorChoices("STR");
+  return (
+    <select name={name} aria-label={label} className="input" value={value} disabled={disabled} onChange={(e) => onChange?.(e.currentTarget.value)}>
+      <option value="">Select…</option>
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+      {value && !choices.some((c) => c.value === value) ? <option value={value}>{value}</option> : null}
+    </select>
+  );
+}
+
+/**
+ * The value box: one line, or five lines for Include/Exclude List; read-only (never disabled, so it is still
+ * posted and the row fields stay aligned) for the null conditions.
+ */
+export function ValueInput({ name, value, operand, locked, label }: { name: string; value: string; operand: string; locked?: boolean; label: string }) {
+  const takesValue = operatorTakesValue(operand);
+  if (isList(operand)) {
+    return <textarea name={name} aria-label={label} rows={5} className="input" defaultValue={value} readOnly={locked} placeholder="One value per line" />;
+  }
+  return (
+    <input
+      name={name}
+      aria-label={label}
+      className="input"
+      defaultValue={takesValue ? value : ""}
+      readOnly={locked || !takesValue}
+      aria-disabled={!takesValue}
+      placeholder={takesValue ? "" : "No value needed"}
+    />
+  );
+}
+
+export function OperandChoice({ name, value, pre, locked, label }: { name: string; value: string; pre: boolean; locked?: boolean; label: string }) {
+  const choices = pre ? PRE_OPERAND_CHOICES : POST_OPERAND_CHOICES;
+  return (
+    <select name={name} aria-label={label} className="input w-20" defaultValue={value} disabled={locked}>
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {c || "—"}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** One saved row, editable in place. */
+export function FilterRow({ row, index, count, selected, properties, locked }: { row: FilterRowDraft; index: number; count: number; selected: boolean; properties: AvailableProperty[]; locked: boolean }) {
+  const [operand, setOperand] = useState(row.operand);
+  const [prop, setProp] = useState(row.propertyKey);
+  const dataType = properties.find((p) => propertyIdentity(p) === prop)?.dataType;
+  const n = index + 1;
+  return (
+    <tr className={selected ? "bg-sky-50 dark:bg-sky-950/40" : ""} data-testid="filter-row">
+      <td className="p-1">
+        <input type="radio" name="selectedRow" value={index} defaultChecked={selected} aria-label={`Select row ${n}`} disabled={locked} />
+      </td>
+      <td className="p-1">
+        <div className="flex gap-1">
+          <OperandChoice name="rowPre1" value={row.preOperand1} pre locked={locked} label={`Row ${n} pre operand 1`} />
+          <OperandChoice name="rowPre2" value={row.preOperand2} pre locked={locked} label={`Row ${n} pre operand 2`} />
+        </div>
+      </td>
+      <td className="p-1">
+        <PropertySelect name="rowProperty" value={row.propertyKey} properties={properties} disabled={locked} onChange={setProp} label={`Row ${n} filter on`} />
+      </td>
+      <td className="p-1">
+        <OperandSelect name="rowOperand" value={operand} dataType={dataType} disabled={locked} onChange={setOperand} label={`Row ${n} condition`} />
+      </td>
+      <td className="p-1">
+        <ValueInput name="rowValue" value={row.filterValue} operand={operand} locked={locked} label={`Row ${n} value`} />
+      </td>
+      <td className="p-1">
+        <div className="flex gap-1">
+          <OperandChoice name="rowPost1" value={row.postOperand1} pre={false} locked={locked} label={`Row ${n} post operand 1`} />
+          <OperandChoice name="rowPost2" value={row.postOperand2} pre={false} locked={locked} label={`Row ${n} post operand 2`} />
+        </div>
+      </td>
+      <td className="whitespace-nowrap p-1">
+        {index > 0 ? (
+          <button type="submit" name="intent" value={`rowUp:${index}`} className="btn px-2" disabled={locked} aria-label={`Move row ${n} up`} formNoValidate>
+            ▲
+          </button>
+        ) : null}
+        {index < count - 1 ? (
+          <button type="submit" name="intent" value={`rowDown:${index}`} className="btn px-2" disabled={locked} aria-label={`Move row ${n} down`} formNoValidate>
+            ▼
+          </button>
+        ) : null}
+        {count > 1 ? (
+          <button type="submit" name="intent" value={`rowDelete:${index}`} className="btn px-2" disabled={locked} aria-label={`Delete row ${n}`} formNoValidate>
+            ✕
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

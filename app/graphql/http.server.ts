@@ -1,0 +1,137 @@
+/**
+ * The GraphQL endpoint: POST /api/graphql/<service> with a JSON body {query, variables?, operationName?}.
+ * One schema serves every service path the spec names; the path only has to be one of them.
+ *   405 for other methods (Allow: POST), 404 for an unknown service, 401 without a valid session or token,
+ *   415 unless the body is application/json, 413 for a body over MAX_BODY_BYTES, 400 for a body that is not the JSON above or a document that does not
+ *   parse or validate, else 200 with {data, errors?}.
+ * Error bodies are GraphQL-shaped ({errors: [{message, extensions: {code}}]}) so clients handle them one way.
+ */
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import type { SessionUser } from "~/lib/auth-types";
+import { TEXT } from "~/lib/constants";
+import { getRequestUser } from "~/lib/auth.server";
+import { createContext } from "./context.server";
+import { errorBody, type ErrorCategory } from "./errors";
+import { executeDocument } from "./execute.server";
+
+/** The service paths of spec document 1, section 7 (and the further endpoints it lists). */
+export const GRAPHQL_SERVICES = [
+  "user",
+  "feature-set",
+  "treeview",
+  "k8s/node",
+  "containers",
+  "nodegroups",
+  "grid-view",
+  "metrics-viewer",
+  "policy",
+  "instance-type-analysis",
+  "data-collection-status",
+  "cloudex",
+  "cloudex/connections",
+  "entity",
+  "dropdowns",
+  "config-parameter",
+  "automation-status",
+] as const;
+export type GraphQLService = (typeof GRAPHQL_SERVICES)[number];
+
+export const MAX_BODY_BYTES = 1_000_000;
+
+const bodySchema = z.object({
+  query: z.string({ required_error: "'query' is required.", invalid_type_error: "'query' must be a string." }).min(1, "'query' is empty."),
+  variables: z.record(z.unknown(), { invalid_type_error: "'variables' must be an object." }).nullish(),
+  operationName: z.string({ invalid_type_error: "'operationName' must be a string." }).nullish(),
+  extensions: z.record(z.unknown()).nullish(),
+});
+
+export interface HandlerOptions {
+  /** Who is calling; the session cookie or bearer token by default. */
+  authenticate?: (request: Request) => Promise<SessionUser | null>;
+  /** The store; the process-wide one by default. */
+  db?: Kysely<Database>;
+}
+
+function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+function fail(status: number, category: ErrorCategory, text: string, headers?: Record<string, string>) {
+  return json(errorBody(category, text, category === "unauthenticated"), status, headers);
+}
+
+export function isGraphQLService(service: string): service is GraphQLService {
+  return (GRAPHQL_SERVICES as readonly string[]).includes(service);
+}
+
+/** The service part of a path: "treeview", "k8s/node" (no leading or trailing slashes). */
+export function normaliseService(path: string | undefined): string {
+  return (path ?? "").replace(/^\/+|\/+$/g, "");
+}
+
+export function methodNotAllowed(): Response {
+  return fail(405, "badRequest", "Use POST with a JSON body {query, variables}.", { Allow: "POST" });
+}
+
+async function readBody(request: Request): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  // The rest of the body is never read, so the connection cannot carry another request.
+  const tooLarge = () => fail(413, "badRequest", `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { Connection: "close" });
+  if (declared > MAX_BODY_BYTES) return { ok: false, response: tooLarge() };
+  if (!request.body) return { ok: true, text: "" };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return { ok: false, response: tooLarge() };
+    }
+    chunks.push(value);
+  }
+  return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
+}
+
+export async function handleGraphQLRequest(request: Request, servicePath: string | undefined, options: HandlerOptions = {}): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed();
+  const service = normaliseService(servicePath);
+  if (!isGraphQLService(service)) return fail(404, "notFound", `There is no GraphQL service at '/api/graphql/${service}'.`);
+
+  const user = await (options.authenticate ?? getRequestUser)(request);
+  if (!user) return fail(401, "unauthenticated", TEXT.unauthorized);
+
+  // JSON only: a cross-site form or a "simple" request cannot send it without the browser asking first (CORS).
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(contentType)) return fail(415, "badRequest", "Send the body as application/json.");
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(read.text);
+  } catch {
+    return fail(400, "badRequest", "The request body is not valid JSON.");
+  }
+  const parsed = bodySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const text = raw === null || typeof raw !== "object" || Array.isArray(raw) ? "The request body must be a JSON object." : issue.message;
+    return fail(400, "badRequest", text);
+  }
+
+  const context = await createContext(user, options.db);
+  const outcome = await executeDocument({
+    source: parsed.data.query,
+    variables: parsed.data.variables,
+    operationName: parsed.data.operationName,
+    context,
+  });
+  return json(outcome.body, outcome.kind === "invalid" ? 400 : 200);
+}

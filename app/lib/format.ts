@@ -1,0 +1,39 @@
+/** All number, money and date formatting in one place: en-US, currency 2 decimals, compact counts, UTC dates. */
+const currency = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const shortDate = new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeZone: "UTC" });
+
+export function formatCurrency(value: number | null | undefined): string {
+  return value === null || value === undefined || Number.isNaN(value) ? "-" : currency.format(value);
+}
+
+/** Counts under 10,000 in full (1,234); larger ones compact (12.3K). */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "-";
+  return Math.abs(value) < 10_000 ? whole.format(value) : compact.format(value);
+}
+
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "-";
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? "-" : shortDate.format(d);
+}
+
+export function round(value: number, decimals = 0): number {
+  const f = 10 ** decimals;
+  return Math.round((value + Number.EPSILON) * f) / f;
+}
+
+function mix(from: string, to: string, t: number) {
+  const a = parseInt(from, 16);
+  const b = parseInt(to, 16);
+  const ch = (shift: number) => Math.round(((a >> shift) & 255) + (((b >> shift) & 255) - ((a >> shift) & 255)) * t);
+  return `#${[16, 8, 0].map((s) => ch(s).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The spec's gradient helper: red ff8d8d→FF0000, yellow FEF3AD→FFEA00. */
+export function gradientColor(kind: "red" | "yellow", percent: number): string {
+  if (!(percent >= 0 && percent <= 100)) throw new Error("percent must be between 0 and 100.");
+  return kind === "red" ? mix("ff8d8d", "ff0000", percent / 100) : mix("fef3ad", "ffea00", percent / 100);
+}

@@ -1,0 +1,295 @@
+/**
+ * The navigation trees of the containers and cloud contexts (spec document 1, sections 3 and 4).
+ *
+ * Containers: one grouped query, `select <level exprs>, count(*) from container c where <filter> group by ...`,
+ * where the level expressions and the filter condition come from the whitelist compiler (bound parameters, never
+ * string-built SQL); the rows become the folder tree. Leaves (containers) are listed per folder on demand.
+ * Cloud: provider > region > account folders with instances as leaves.
+ *
+ * Trees are cached in memory per store, keyed by the latest collection run and the View's and Filter's id and
+ * updated_at, so a new collection or an edited View/Filter is seen at once and repeated calls are cheap. `reload`
+ * recomputes. Data written without a collection run (tests, manual inserts) needs `reload` to show.
+ */
+import { sql, type RawBuilder } from "kysely";
+import { TEXT } from "~/lib/constants";
+import type { SessionUser } from "~/lib/auth-types";
+import type { TreeNode } from "~/features/tree/types";
+import { buildFolderTree, buildLeafNodes, type FolderRow } from "~/features/tree/build-tree";
+import { findByFullPath } from "~/features/tree/navigate";
+import { compileFilterCondition, levelExpression, NotGroupableError } from "~/features/views-filters/filter-sql";
+import { nodeTypeForLevel, type ViewLevel } from "~/features/views-filters/view-levels";
+import type { FilterAst } from "~/features/views-filters/filter-logic";
+import { notFoundError, validationError } from "./errors";
+import { parseCtx, type Db } from "./treeview-common.server";
+import { resolveTreeView, type TreeView } from "./views.server";
+import { resolveTreeFilter, type TreeFilter } from "./filters.server";
+
+/** A leaf list larger than this is refused: the user is asked to open a deeper folder. */
+export const MAX_LEAF_NODES = 10_000;
+const CACHE_ENTRIES = 64;
+
+export interface TreeArgs {
+  ctx?: string | null;
+  viewId: string;
+  filterId: string;
+  /** Accepted for compatibility: every collected entity is analysed. */
+  analyzedOnly?: boolean | null;
+}
+
+interface CachedTree {
+  tree: TreeNode;
+  json: string;
+  levels: ViewLevel[];
+  ast: FilterAst | null;
+  /** Cloud: the account id behind each account folder (by node id); labels may carry the id to stay unique. */
+  accountIds: Map<string, string>;
+}
+
+const caches = new WeakMap<Db, Map<string, Promise<CachedTree>>>();
+
+function cacheFor(db: Db) {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** Empties the tree cache of a store (after a collection run, or in tests). */
+export function clearTreeCache(db: Db) {
+  caches.delete(db);
+}
+
+async function latestRunKey(db: Db): Promise<string> {
+  const run = await db
+    .selectFrom("collection_run")
+    .select(["id", "status", "finished_at"])
+    .orderBy("started_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return run ? `${run.id}:${run.status}:${run.finished_at ?? ""}` : "none";
+}
+
+/** Resolves the View and Filter the user asked for (visibility checked) and finds or builds the tree. */
+async function loadTree(db: Db, user: SessionUser, args: TreeArgs, reload: boolean) {
+  const ctx = parseCtx(args.ctx);
+  const view = await resolveTreeView(db, user, args.viewId, ctx);
+  const filter = await resolveTreeFilter(db, user, args.filterId, ctx);
+  const key = `${ctx}|${await latestRunKey(db)}|${view.viewId}@${view.updatedAt}|${filter.filterId}@${filter.updatedAt}`;
+  const cache = cacheFor(db);
+  let entry = reload ? undefined : cache.get(key);
+  if (entry) {
+    cache.delete(key); // refresh its place: the map's order is least recently used first
+    cache.set(key, entry);
+  } else {
+    entry = (ctx === "cloud" ? buildCloudTree(db, filter) : buildContainerTree(db, view, filter)).then((tree) => ({
+      ...tree,
+      json: JSON.stringify(tree.tree),
+      ast: filter.ast,
+    }));
+    cache.set(key, entry);
+    entry.catch(() => cache.get(key) === entry && cache.delete(key));
+    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+  return { ctx, view, filter, cached: await entry };
+}
+
+function levelExpr(level: ViewLevel): RawBuilder<string> {
+  try {
+    return levelExpression(level.propertyKey);
+  } catch (e) {
+    if (e instanceof NotGroupableError) {
+      throw validationError(`The view level '${level.displayColumn ?? level.propertyKey}' can no longer be used; edit the view.`);
+    }
+    throw e;
+  }
+}
+
+async function buildContainerTree(db: Db, view: TreeView, filter: TreeFilter) {
+  const exprs = view.levels.map(levelExpr);
+  const cols = exprs.map((_, i) => sql.ref(`t.l${i}`));
+  const inner = sql`select ${sql.join(exprs.map((e, i) => sql`${e} as ${sql.ref(`l${i}`)}`))} from container c where ${compileFilterCondition(filter.ast)}`;
+  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(cols)}, count(*) as n from (${inner}) t group by ${sql.join(cols)}`.execute(db);
+  const folderRows: FolderRow[] = rows.map((r) => ({ path: exprs.map((_, i) => String(r[`l${i}`])), count: Number(r.n) }));
+  const levelTypes = view.levels.map((_, i) => nodeTypeForLevel(view.levels, i + 1));
+  const tree = buildFolderTree({ rootName: TEXT.rootName, rows: folderRows, levelTypes, rootType: "root" });
+  tree.children ??= [];
+  return { tree, levels: view.levels, accountIds: new Map<string, string>() };
+}
+
+/** Cloud folder and leaf node types (spec document 1, section 3: cloud icon kinds). */
+export const CLOUD_ACCOUNT_TYPE: Record<string, string> = { AWS: "Account Name", AZURE: "Subscription Name", GCP: "Project Name" };
+
+export function cloudServiceType(service: string): string {
+  const s = service.trim().toLowerCase();
+  if (s === "ec2") return "EC2";
+  if (s === "rds") return "RDS";
+  if (s === "asg") return "ASG";
+  if (["vm", "virtual machine", "azure vm", "azure_vm"].includes(s)) return "Virtual Machine";
+  if (["vmss", "vm scale set", "azure vmss"].includes(s)) return "VM Scale Set";
+  if (["gce", "gce instance", "compute engine"].includes(s)) return "Compute Engine";
+  return "cloudLeaf";
+}
+
+function providerName(provider: string) {
+  return provider.trim().toUpperCase();
+}
+
+/** Account folder names: the account name, with the id added only where two accounts in a region share a name. */
+function accountLabels(rows: { provider: string; region: string; account_id: string; account_name: string }[]) {
+  const seen = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const k = `${providerName(r.provider)}\u0000${r.region}\u0000${r.account_name}`;
+    (seen.get(k) ?? seen.set(k, new Set()).get(k)!).add(r.account_id);
+  }
+  return (r: { provider: string; region: string; account_id: string; account_name: string }) => {
+    const name = r.account_name || r.account_id;
+    const ids = seen.get(`${providerName(r.provider)}\u0000${r.region}\u0000${r.account_name}`);
+    return ids && ids.size > 1 ? `${name} (${r.account_id})` : name;
+  };
+}
+
+async function buildCloudTree(db: Db, filter: TreeFilter) {
+  if (filter.ast) throw validationError("Filters with lines do not apply to the cloud tree.");
+  const rows = await db
+    .selectFrom("cloud_instance")
+    .select(["provider", "region", "account_id", "account_name", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(["provider", "region", "account_id", "account_name"])
+    .execute();
+  const label = accountLabels(rows);
+  const folderRows: FolderRow[] = rows.map((r) => ({ path: [providerName(r.provider), r.region, label(r)], count: Number(r.n) }));
+  const tree = buildFolderTree({ rootName: TEXT.rootName, rows: folderRows, levelTypes: ["cloudProvider", "Region", "Account"], rootType: "root" });
+  tree.children ??= [];
+  const idByPath = new Map(rows.map((r) => [`${providerName(r.provider)}/${r.region}/${label(r)}`, r.account_id]));
+  const accountIds = new Map<string, string>();
+  for (const provider of tree.children) {
+    provider.type = ["AWS", "AZURE", "GCP"].includes(provider.name) ? provider.name : "locationType";
+    for (const region of provider.children ?? []) {
+      for (const account of region.children ?? []) {
+        account.type = CLOUD_ACCOUNT_TYPE[provider.name] ?? "Account Name";
+        const id = idByPath.get(`${provider.name}/${region.name}/${account.name}`);
+        if (id !== undefined) accountIds.set(account.id, id);
+      }
+    }
+  }
+  return { tree, levels: [] as ViewLevel[], accountIds };
+}
+
+/** The folder tree of a View and Filter the user may see. */
+export async function getFolderTree(db: Db, user: SessionUser, args: TreeArgs & { reload?: boolean | null }): Promise<TreeNode> {
+  return (await loadTree(db, user, args, args.reload === true)).cached.tree;
+}
+
+/** getFolderListJson: the root node with its children, as JSON. */
+export async function getFolderListJson(db: Db, user: SessionUser, args: TreeArgs & { reload?: boolean | null }): Promise<string> {
+  return (await loadTree(db, user, args, args.reload === true)).cached.json;
+}
+
+/** The folder a treeviewPath names (case-insensitive, with or without the root name), or not found. */
+function findFolder(tree: TreeNode, treeviewPath: string): { node: TreeNode; names: string[] } {
+  const match = findByFullPath(tree, treeviewPath);
+  if (!match.matched) throw notFoundError(`Tree path '${treeviewPath}' was not found in this view and filter.`);
+  const names = [...match.ancestors.slice(1), ...(match.node.level > 0 ? [match.node] : [])].map((n) => n.name);
+  return { node: match.node, names };
+}
+
+export interface LeafArgs extends TreeArgs {
+  treeviewPath: string;
+}
+
+/** The entities under a folder as child nodes: containers (type Container) or cloud instances (service type). */
+export async function getLeafNodes(db: Db, user: SessionUser, args: LeafArgs): Promise<TreeNode[]> {
+  const { ctx, cached } = await loadTree(db, user, args, false);
+  const { node, names } = findFolder(cached.tree, args.treeviewPath);
+  if ((node.containerCount ?? 0) > MAX_LEAF_NODES) {
+    throw validationError(
+      `'${node.fullPath}' holds ${node.containerCount} entities; open a deeper folder (at most ${MAX_LEAF_NODES} are listed at once).`,
+    );
+  }
+  return ctx === "cloud" ? cloudLeaves(db, cached, node, names) : containerLeaves(db, cached, node, names);
+}
+
+export async function getLeafListJson(db: Db, user: SessionUser, args: LeafArgs): Promise<string> {
+  return JSON.stringify(await getLeafNodes(db, user, args));
+}
+
+/** The condition "this container lies under the folder with these names" over container c. */
+export function folderCondition(levels: readonly ViewLevel[], names: readonly string[]) {
+  return names.map((name, i) => sql`${levelExpr(levels[i])} = ${name}`);
+}
+
+async function containerLeaves(db: Db, cached: CachedTree, node: TreeNode, names: string[]) {
+  const conditions = [compileFilterCondition(cached.ast), ...folderCondition(cached.levels, names)];
+  const { rows } = await sql<LeafRow>`select c.id, c.cluster, c.namespace, c.pod_owner_kind, c.pod_owner_name, c.container_name from container c where ${sql.join(conditions, sql` and `)} limit ${MAX_LEAF_NODES + 1}`.execute(db);
+  return buildLeafNodes(node, containerLeafNames(rows), "Container");
+}
+
+interface LeafRow {
+  id: string;
+  cluster: string;
+  namespace: string;
+  pod_owner_kind: string;
+  pod_owner_name: string;
+  container_name: string;
+}
+
+/**
+ * A leaf is named by its container name; where two leaves of one folder share it, the pod owner is added, then
+ * the namespace and cluster, then the owner kind, as far as needed to tell them apart.
+ */
+export function containerLeafNames(rows: readonly LeafRow[]): { name: string; entityId: string }[] {
+  const namers: ((r: LeafRow) => string)[] = [
+    (r) => r.container_name,
+    (r) => `${r.container_name} (${r.pod_owner_name})`,
+    (r) => `${r.container_name} (${r.namespace}.${r.pod_owner_name})`,
+    (r) => `${r.container_name} (${r.cluster}.${r.namespace}.${r.pod_owner_name})`,
+    (r) => `${r.container_name} (${r.cluster}.${r.namespace}.${r.pod_owner_kind}.${r.pod_owner_name})`,
+    (r) => `${r.container_name} (${r.id})`,
+  ];
+  const out: { name: string; entityId: string }[] = [];
+  const assign = (group: readonly LeafRow[], step: number) => {
+    const byName = new Map<string, LeafRow[]>();
+    for (const r of group) {
+      const name = namers[step](r);
+      (byName.get(name) ?? byName.set(name, []).get(name)!).push(r);
+    }
+    for (const [name, same] of byName) {
+      if (same.length === 1 || step === namers.length - 1) same.forEach((r) => out.push({ name, entityId: r.id }));
+      else assign(same, step + 1);
+    }
+  };
+  assign(rows, 0);
+  return out;
+}
+
+async function cloudLeaves(db: Db, cached: CachedTree, node: TreeNode, names: string[]) {
+  let q = db.selectFrom("cloud_instance").select(["id", "name", "service"]);
+  if (names[0] !== undefined) q = q.where((eb) => eb(eb.fn("upper", ["provider"]), "=", names[0]));
+  if (names[1] !== undefined) q = q.where("region", "=", names[1]);
+  if (names[2] !== undefined) q = q.where("account_id", "=", cached.accountIds.get(node.id) ?? "");
+  const rows = await q.limit(MAX_LEAF_NODES + 1).execute();
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
+  const leaves = rows.map((r) => ({ name: counts.get(r.name)! > 1 || !r.name ? `${r.name || r.id} (${r.id})` : r.name, entityId: r.id, type: cloudServiceType(r.service) }));
+  // Leaves of one folder may be of several services: build them once, then set each one's own type.
+  const typeById = new Map(leaves.map((l) => [l.entityId, l.type]));
+  return buildLeafNodes(node, leaves, "cloudLeaf").map((n) => ({ ...n, type: typeById.get(n.entityId!) ?? "cloudLeaf" }));
+}
+
+/** Data checks of the shell and the tour (hasContainerTransformData, hasCloudTransformData, ...Asg...). */
+export async function hasContainerData(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom("container").select("id").limit(1).executeTakeFirst());
+}
+
+export async function hasCloudData(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom("cloud_instance").select("id").limit(1).executeTakeFirst());
+}
+
+export async function hasCloudAsgData(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("cloud_instance")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["service"]), "=", "asg"))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,44 @@
+/** Feature flags stored server-side (spec document 1, section 3). */
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { FEATURE_FLAGS, FLAGS_OFF_BY_DEFAULT, type FeatureFlagName } from "~/lib/constants";
+
+export type FlagMap = Record<FeatureFlagName, boolean>;
+
+export async function listFeatureFlags(db: Kysely<Database>) {
+  const rows = await db.selectFrom("feature_flag").selectAll().orderBy("name").execute();
+  return rows.map((r) => ({ name: r.name, enabled: r.enabled === 1 }));
+}
+
+export async function getFlagMap(db: Kysely<Database>): Promise<FlagMap> {
+  const map = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, false])) as FlagMap;
+  for (const f of await listFeatureFlags(db)) {
+    if (f.name in map) map[f.name as FeatureFlagName] = f.enabled;
+  }
+  return map;
+}
+
+export async function isFlagOn(db: Kysely<Database>, name: string) {
+  const row = await db.selectFrom("feature_flag").select("enabled").where("name", "=", name).executeTakeFirst();
+  return row?.enabled === 1;
+}
+
+export async function setFlag(db: Kysely<Database>, name: FeatureFlagName, enabled: boolean) {
+  await db
+    .insertInto("feature_flag")
+    .values({ name, enabled: enabled ? 1 : 0 })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ enabled: enabled ? 1 : 0 }))
+    .execute();
+}
+
+/** Every known flag gets a row once; a flag already stored keeps its value. KUBEX_FLAGS_OFF=a,b starts some off. */
+export async function seedFeatureFlags(db: Kysely<Database>, offByEnv = process.env.KUBEX_FLAGS_OFF ?? "") {
+  const off = new Set([...FLAGS_OFF_BY_DEFAULT, ...offByEnv.split(",").map((s) => s.trim()).filter(Boolean)]);
+  for (const name of FEATURE_FLAGS) {
+    await db
+      .insertInto("feature_flag")
+      .values({ name, enabled: off.has(name) ? 0 : 1 })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+  }
+}

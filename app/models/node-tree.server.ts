@@ -1,0 +1,42 @@
+/**
+ * The nodes tree (spec document 1, section 3): ROOT > CLUSTER > NODEGROUP > NODE. Node groups carry their node
+ * group id as entityId and nodes their node id; count is the number of nodes below (a node counts 1).
+ */
+import { TEXT } from "~/lib/constants";
+import type { TreeNode } from "~/features/tree/types";
+import { buildFolderTree, type FolderRow } from "~/features/tree/build-tree";
+import type { Db } from "./treeview-common.server";
+
+export const NODE_TREE_TYPES = ["CLUSTER", "NODEGROUP", "NODE"] as const;
+
+const SEP = "\u0000";
+
+export async function getNodeTree(db: Db): Promise<TreeNode> {
+  const [nodes, groups] = await Promise.all([
+    db.selectFrom("k8s_node").select(["id", "cluster", "node_group", "name"]).execute(),
+    db.selectFrom("node_group").select(["id", "cluster", "name"]).execute(),
+  ]);
+  const rows: FolderRow[] = nodes.map((n) => ({ path: [n.cluster, n.node_group, n.name], count: 1 }));
+  const withNodes = new Set(nodes.map((n) => `${n.cluster}${SEP}${n.node_group}`));
+  // A node group with no node (scaled to zero) still shows, with a count of 0.
+  for (const g of groups) if (!withNodes.has(`${g.cluster}${SEP}${g.name}`)) rows.push({ path: [g.cluster, g.name], count: 0 });
+
+  const tree = buildFolderTree({ rootName: TEXT.rootName, rows, levelTypes: NODE_TREE_TYPES, rootType: "ROOT" });
+  const groupIds = new Map(groups.map((g) => [`${g.cluster}${SEP}${g.name}`, g.id]));
+  const nodeIds = new Map(nodes.map((n) => [`${n.cluster}${SEP}${n.node_group}${SEP}${n.name}`, n.id]));
+  const visit = (node: TreeNode, names: string[]) => {
+    node.count = node.containerCount;
+    delete node.containerCount;
+    if (node.level === 2) node.entityId = groupIds.get(names.join(SEP));
+    if (node.level === 3) node.entityId = nodeIds.get(names.join(SEP));
+    for (const child of node.children ?? []) visit(child, [...names, child.name]);
+  };
+  visit(tree, []);
+  tree.children ??= [];
+  return tree;
+}
+
+/** nodeTreeJson: a JSON array holding the root node. */
+export async function getNodeTreeJson(db: Db): Promise<string> {
+  return JSON.stringify([await getNodeTree(db)]);
+}

@@ -1,0 +1,5 @@
+import { NoData } from "~/components/ui/NoData";
+
+export default function CloudNoData() {
+  return <NoData />;
+}

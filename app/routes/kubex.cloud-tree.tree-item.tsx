@@ -1,0 +1,1 @@
+export { default } from "./kubex.cloud-tree._index";

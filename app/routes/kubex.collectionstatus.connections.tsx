@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadConnections } from "~/features/status/connections.server";
+import { formatCount, formatDate } from "~/lib/format";
+import { NoData } from "~/components/ui/NoData";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadConnections(request);
+}
+
+export default function Connections() {
+  const { clusters, run } = useLoaderData<typeof loader>();
+  return (
+    <div className="p-4">
+      <h2 className="mb-1 text-lg font-semibold">Kubernetes Connections</h2>
+      <p className="muted mb-4 text-sm">
+        {run
+          ? `Last collection: ${formatDate(run.finished_at)} from the ${run.source} source (seed ${run.seed}), ${formatCount(run.container_count)} containers.`
+          : "No collection has run yet."}
+      </p>
+      {clusters.length === 0 ? (
+        <NoData />
+      ) : (
+        <table className="card w-full p-0 text-sm">
+          <thead className="text-left text-xs uppercase text-slate-500">
+            <tr>
+              <th className="px-4 py-2">Cluster</th>
+              <th className="px-4 py-2 text-right">Containers</th>
+              <th className="px-4 py-2">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {clusters.map((c) => (
+              <tr key={c.cluster} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="px-4 py-1.5">{c.cluster}</td>
+                <td className="px-4 py-1.5 text-right tabular-nums">{formatCount(c.containers)}</td>
+                <td className="px-4 py-1.5">
+                  <span aria-hidden="true">✓</span> Collecting
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/lib/auth.server";
+import { actManageFilters, loadManageFilters } from "~/features/views-filters/manage-filters.server";
+import { FiltersDialog } from "~/features/views-filters/FiltersDialog";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadManageFilters(request, await requireUser(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return actManageFilters(request, await requireUser(request));
+}
+
+export default function ManageFilters() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const state = acted ?? loaded;
+  return <FiltersDialog key={JSON.stringify(state.draft)} {...state} />;
+}

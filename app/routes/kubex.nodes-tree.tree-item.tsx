@@ -1,0 +1,1 @@
+export { default } from "./kubex.nodes-tree._index";

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { loadNodeTreePage } from "~/features/tree/node-tree-page.server";
+import { TreePane } from "~/components/tree/TreePane";
+import { TreeSelector } from "~/components/tree/TreeSelectors";
+import { TreeSearch } from "~/components/tree/TreeSearch";
+import { TreeView } from "~/components/tree/TreeView";
+import { Banner } from "~/components/ui/Banner";
+import { BANNER_MS } from "~/lib/constants";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadNodeTreePage(request);
+}
+
+export default function NodesTree() {
+  const page = useLoaderData<typeof loader>();
+  const tree = (
+    <div className="flex min-h-0 flex-1 flex-col gap-2 px-3 pb-3">
+      <TreeSelector label="Tree View" current="Cluster › Node Group › Node" items={[]} publicLabel="" privateLabel="" editLabel="" readOnlyText />
+      <TreeSelector label="Tree Filter" current="All Nodes" items={[]} publicLabel="" privateLabel="" editLabel="" readOnlyText />
+      <TreeSearch {...page.search} />
+      {page.search.message ? <Banner text={page.search.message} durationMs={BANNER_MS.searchNotFound} /> : null}
+      <div className="min-h-0 flex-1 overflow-auto">
+        <TreeView root={page.tree} selectedId={page.selected.id} showCount={page.showCount} />
+      </div>
+    </div>
+  );
+  return (
+    <TreePane tree={tree}>
+      <Outlet />
+    </TreePane>
+  );
+}

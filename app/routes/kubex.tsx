@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { loadShell } from "~/features/shell/shell.server";
+import { SideNav } from "~/components/shell/SideNav";
+import { ShareButton } from "~/components/shell/ShareButton";
+import { HelpMenu, ThemeToggle, UserMenu } from "~/components/shell/HeaderMenus";
+import { pageTitle } from "~/lib/page-title";
+
+export const meta: MetaFunction = ({ location }) => [
+  { title: `${pageTitle(location.pathname, new URLSearchParams(location.search))} | Kubex` },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadShell(request);
+}
+
+// The shell's data (user, flags) does not change with tree selection or tabs.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : currentUrl.pathname.split("/")[2] !== nextUrl.pathname.split("/")[2];
+
+export default function KubexShell() {
+  const { user, flags, hasConnections, theme } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const title = pageTitle(location.pathname, new URLSearchParams(location.search));
+  return (
+    <div className="flex min-h-screen">
+      <aside className="hidden w-52 shrink-0 border-r border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
+        <a href="/kubex" className="flex items-center gap-2 px-4 py-3 text-lg font-bold">
+          <img src="/favicon.svg" alt="" width={24} height={24} /> Kubex
+        </a>
+        <SideNav flags={flags} hasConnections={hasConnections} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+          <details className="md:hidden">
+            <summary className="btn cursor-pointer list-none" aria-label="Navigation">
+              ☰
+            </summary>
+            <div className="absolute z-50 mt-1 w-56 rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
+              <SideNav flags={flags} hasConnections={hasConnections} />
+            </div>
+          </details>
+          <h1 className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="page-title">
+            {title}
+          </h1>
+          <ShareButton />
+          <HelpMenu showTour={flags.kubexShowProductTour} />
+          <ThemeToggle theme={theme} />
+          <UserMenu user={user} />
+        </header>
+        <main className="flex min-h-0 flex-1 flex-col">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

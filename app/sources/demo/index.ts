@@ -1,0 +1,16 @@
+/** The demo fleet (sandbox playground): a deterministic inventory and a MetricsSource over it. */
+export {
+  DEMO_DEFAULT_SEED,
+  DEMO_DEFAULT_SIZE,
+  DEMO_SEED_MAX,
+  DEMO_SIZE_MAX,
+  DEMO_SIZE_MIN,
+  DemoOptionsError,
+  clusterCount,
+  generateDemoInventory,
+  validateDemoOptions,
+  type DemoOptions,
+} from "./inventory";
+export { createDemoSource, type DemoSource } from "./source";
+export { cloudInstanceCount } from "./cloud";
+export { POLICIES as DEMO_POLICIES } from "./names";

@@ -1,0 +1,114 @@
+/**
+ * The demo fleet as a MetricsSource (the spec's sandbox playground). The inventory is generated once, on first
+ * use; samples and events are computed on demand from (seed, entity, time), so nothing raw is held or stored.
+ */
+import type {
+  ContainerEvents,
+  ContainerSample,
+  Inventory,
+  InventoryCloudInstance,
+  InventoryContainer,
+  InventoryNode,
+  MetricsSource,
+  UtilisationSample,
+} from "../types";
+import { SAMPLE_STEP_MS } from "../types";
+import { generateDemoInventory, validateDemoOptions, type DemoOptions } from "./inventory";
+import { containerEventsOf, containerModel, containerSeries, instanceModel, nodeModel, utilisationSeries } from "./samples";
+
+export interface DemoSource extends MetricsSource {
+  readonly seed: number;
+  readonly size: number;
+  /** The fleet's "now" (ms, aligned to 5 minutes): first_seen and last_seen are relative to it. */
+  readonly now: number;
+  inventory(): Inventory;
+  containerSamples(containerId: string, fromMs: number, toMs: number, stepMs?: number): ContainerSample[];
+  nodeSamples(nodeId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
+  containerEvents(containerId: string, fromMs: number, toMs: number): ContainerEvents;
+  instanceSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
+}
+
+interface Index {
+  containers: Map<string, InventoryContainer>;
+  nodes: Map<string, InventoryNode>;
+  instances: Map<string, InventoryCloudInstance>;
+  regions: Map<string, string>;
+  /** Requested share of a node group's allocatable (cluster + "\u0000" + group name). */
+  groupShare: Map<string, { cpu: number; mem: number }>;
+}
+
+function buildIndex(inv: Inventory): Index {
+  const regions = new Map(inv.clusters.map((c) => [c.name, c.region]));
+  const groupKey = (cluster: string, group: string) => `${cluster}\u0000${group}`;
+  const requested = new Map<string, { cpu: number; mem: number }>();
+  const perNode = new Map<string, { cpu: number; mem: number }>(); // DaemonSet requests per node, by cluster
+  for (const c of inv.containers) {
+    const isDs = c.pod_owner_kind === "DaemonSet";
+    const key = isDs ? c.cluster : groupKey(c.cluster, c.node_group);
+    const map = isDs ? perNode : requested;
+    const acc = map.get(key) ?? { cpu: 0, mem: 0 };
+    const n = isDs ? 1 : c.replicas;
+    acc.cpu += (c.cpu_request ?? 0) * n;
+    acc.mem += (c.mem_request ?? 0) * n;
+    map.set(key, acc);
+  }
+  const allocatable = new Map<string, { cpu: number; mem: number }>();
+  for (const n of inv.nodes) allocatable.set(groupKey(n.cluster, n.node_group), { cpu: n.cpu_allocatable, mem: n.mem_allocatable });
+  const groupShare = new Map<string, { cpu: number; mem: number }>();
+  for (const g of inv.nodeGroups) {
+    const key = groupKey(g.cluster, g.name);
+    const alloc = allocatable.get(key);
+    if (!alloc || g.node_count === 0) continue;
+    const req = requested.get(key) ?? { cpu: 0, mem: 0 };
+    const ds = perNode.get(g.cluster) ?? { cpu: 0, mem: 0 };
+    groupShare.set(key, {
+      cpu: (req.cpu + ds.cpu * g.node_count) / (alloc.cpu * g.node_count),
+      mem: (req.mem + ds.mem * g.node_count) / (alloc.mem * g.node_count),
+    });
+  }
+  return {
+    containers: new Map(inv.containers.map((c) => [c.id, c])),
+    nodes: new Map(inv.nodes.map((n) => [n.id, n])),
+    instances: new Map(inv.cloudInstances.map((i) => [i.id, i])),
+    regions,
+    groupShare,
+  };
+}
+
+/** A demo MetricsSource. Throws DemoOptionsError for a bad seed, size or now. */
+export function createDemoSource(options: DemoOptions): DemoSource {
+  const { seed, size, now } = validateDemoOptions(options);
+  let inventory: Inventory | undefined;
+  let index: Index | undefined;
+  const inv = () => (inventory ??= generateDemoInventory({ seed, size, now }));
+  const idx = () => (index ??= buildIndex(inv()));
+  const find = <T>(map: Map<string, T>, id: string, what: string): T => {
+    const found = map.get(id);
+    if (!found) throw new Error(`Unknown ${what} "${id}" in the demo fleet (seed ${seed}, size ${size})`);
+    return found;
+  };
+  return {
+    seed,
+    size,
+    now,
+    inventory: inv,
+    containerSamples(containerId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
+      const c = find(idx().containers, containerId, "container");
+      return containerSeries(containerModel(seed, c, idx().regions.get(c.cluster) ?? ""), fromMs, toMs, stepMs);
+    },
+    containerEvents(containerId, fromMs, toMs) {
+      const c = find(idx().containers, containerId, "container");
+      return containerEventsOf(containerModel(seed, c, idx().regions.get(c.cluster) ?? ""), fromMs, toMs);
+    },
+    nodeSamples(nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
+      const n = find(idx().nodes, nodeId, "node");
+      const share = idx().groupShare.get(`${n.cluster}\u0000${n.node_group}`) ?? { cpu: 0.5, mem: 0.5 };
+      const model = nodeModel(seed, n.id, idx().regions.get(n.cluster) ?? "", share.cpu, share.mem);
+      return utilisationSeries(model, fromMs, toMs, stepMs);
+    },
+    instanceSamples(instanceId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
+      const i = find(idx().instances, instanceId, "cloud instance");
+      return utilisationSeries(instanceModel(seed, i.id, i.region), fromMs, toMs, stepMs);
+    },
+  };
+}

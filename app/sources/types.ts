@@ -1,0 +1,102 @@
+/**
+ * The source contract: what every metrics source (the demo fleet, Prometheus, cloud monitors) yields, so that
+ * collection and the analysis engine are written and tested once (ARCHITECTURE.md, "The source contract").
+ *
+ * Inventory rows are the store's own row types (app/db/schema.ts), field for field, so a schema change flows
+ * through here and the collection run writes rows without mapping. Units follow the spec: CPU in mCores,
+ * memory in MB, prices in $ per hour, timestamps as ISO-8601 text.
+ */
+import type {
+  CloudInstanceTable,
+  ContainerTable,
+  K8sClusterTable,
+  NodeGroupTable,
+  NodeTable,
+} from "~/db/schema";
+
+export type InventoryCluster = K8sClusterTable;
+export type InventoryNodeGroup = NodeGroupTable;
+/** `node_group` is the group's name (as on containers); capacities in mCores and MB. */
+export type InventoryNode = NodeTable;
+export type InventoryCloudInstance = CloudInstanceTable;
+
+/** Attribute keys every source fills (the properties of app/features/views-filters/properties.ts). */
+export const CONTAINER_ATTRIBUTE_KEYS = ["business_unit", "team", "environment", "technology"] as const;
+export type ContainerAttributeKey = (typeof CONTAINER_ATTRIBUTE_KEYS)[number];
+
+/** One container of a workload (all replicas together) with its labels, written to container_attribute. */
+export interface InventoryContainer extends ContainerTable {
+  attributes: Record<string, string>;
+}
+
+export interface Inventory {
+  clusters: InventoryCluster[];
+  nodeGroups: InventoryNodeGroup[];
+  nodes: InventoryNode[];
+  containers: InventoryContainer[];
+  cloudInstances: InventoryCloudInstance[];
+}
+
+/** Cloud services an instance can belong to; `GCE` is Google Compute Engine. */
+export const CLOUD_SERVICES = ["EC2", "RDS", "ASG", "VM", "VMSS", "GCE"] as const;
+export type CloudService = (typeof CLOUD_SERVICES)[number];
+export const CLOUD_SERVICE_LABELS: Record<CloudService, string> = {
+  EC2: "EC2",
+  RDS: "RDS",
+  ASG: "Auto Scaling Group",
+  VM: "Virtual Machine",
+  VMSS: "Virtual Machine Scale Set",
+  GCE: "Compute Engine",
+};
+export type CloudProvider = "AWS" | "Azure" | "GCP";
+
+export const POD_OWNER_KINDS = ["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob"] as const;
+export type PodOwnerKind = (typeof POD_OWNER_KINDS)[number];
+
+/** The spacing of raw samples, and the alignment of every sample's timestamp. */
+export const SAMPLE_STEP_MS = 300_000;
+
+/**
+ * One container sample: `cpu` is usage in mCores (rate of container_cpu_usage_seconds_total × 1000), `mem` the
+ * working set in MB. A point exists only while the container runs (none before it was first seen, none between
+ * a Job's runs), as with Prometheus.
+ */
+export interface ContainerSample {
+  t: number;
+  cpu: number;
+  mem: number;
+}
+
+/** One node (or cloud instance) sample: CPU and memory utilisation in % of capacity (0–100). */
+export interface UtilisationSample {
+  t: number;
+  cpu: number;
+  mem: number;
+}
+
+/** Event counts of one container over a window. */
+export interface ContainerEvents {
+  /** Container restarts (kube_pod_container_status_restarts_total increase), OOM kills included. */
+  restarts: number;
+  /** Restarts whose reason was OOMKilled. */
+  oomKills: number;
+  /** 5-minute intervals in which the container's CPU was throttled by its limit (CFS throttled periods > 0). */
+  throttleEvents: number;
+}
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * A metrics source. Sample windows are half-open, [fromMs, toMs): the first point is the first multiple of
+ * stepMs at or after fromMs. stepMs is a positive multiple of SAMPLE_STEP_MS (default SAMPLE_STEP_MS); a point
+ * at a coarser step is the mean of the raw 5-minute samples in [t, t + stepMs) (avg_over_time). Callers always
+ * `await` the results: the demo source answers synchronously, remote sources asynchronously.
+ */
+export interface MetricsSource {
+  inventory(): MaybePromise<Inventory>;
+  containerSamples(containerId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<ContainerSample[]>;
+  nodeSamples(nodeId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<UtilisationSample[]>;
+  containerEvents(containerId: string, fromMs: number, toMs: number): MaybePromise<ContainerEvents>;
+  /** Cloud instance utilisation, when the source monitors cloud instances. */
+  instanceSamples?(instanceId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<UtilisationSample[]>;
+}

@@ -1,0 +1,24 @@
+// Starts the product for the end-to-end tests on a fresh throwaway SQLite database with a small demo fleet.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-e2e-"));
+const env = {
+  ...process.env,
+  DATABASE_FILE: path.join(dir, "e2e.db"),
+  DATABASE_URL: "",
+  KUBEX_DEMO_SIZE: process.env.KUBEX_DEMO_SIZE ?? "400",
+  KUBEX_DEMO_SEED: process.env.KUBEX_DEMO_SEED ?? "7",
+  // The end-to-end tests exercise public items and count badges, so these two demo flags start off here.
+  KUBEX_FLAGS_OFF: process.env.KUBEX_FLAGS_OFF ?? "sandboxPlaygroundEnabled,lazyLoadFolder",
+};
+const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env, stdio: "inherit" });
+const stop = () => child.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

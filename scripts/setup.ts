@@ -1,0 +1,43 @@
+/**
+ * Prepares the store: migrations, the demo users, feature flags, the system Views and Filters, and (when no
+ * collection has run yet) the demo fleet's first collection. Idempotent: with data already there it takes
+ * well under a second.
+ */
+import { migrate, openStore, type Store } from "~/db/connect.server";
+import { seedDemoUsers } from "~/models/users.server";
+import { seedFeatureFlags } from "~/models/feature-flags.server";
+import { seedTreeviewDefaults } from "~/models/views.server";
+import { hasCollectedData, runDemoCollection } from "~/sources/collect.server";
+
+export interface SetupOptions {
+  seed?: number;
+  size?: number;
+  log?: (line: string) => void;
+}
+
+export async function setup(store: Store, options: SetupOptions = {}) {
+  const log = options.log ?? (() => {});
+  await migrate(store);
+  await seedDemoUsers(store.db);
+  await seedFeatureFlags(store.db);
+  await seedTreeviewDefaults(store.db);
+  if (!(await hasCollectedData(store))) {
+    const seed = options.seed ?? Number(process.env.KUBEX_DEMO_SEED ?? 42);
+    const size = options.size ?? Number(process.env.KUBEX_DEMO_SIZE ?? 2000);
+    log(`Generating the demo fleet (seed ${seed}, ${size} containers) and running the first collection…`);
+    const result = await runDemoCollection(store, { seed, size });
+    log(`Collected ${result.containerCount} containers in ${result.ms} ms.`);
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/scripts\//, "/scripts/"));
+if (isMain) {
+  const store = openStore();
+  setup(store, { log: (l) => console.log(l) })
+    .then(() => store.close())
+    .catch(async (e) => {
+      console.error(e instanceof Error ? e.message : e);
+      await store.close();
+      process.exit(1);
+    });
+}

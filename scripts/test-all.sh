@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Unit, then integration on the embedded store and (when TEST_DATABASE_URL is set, as CI
+# sets it) PostgreSQL, then end-to-end in Chromium against a freshly built app on a throwaway database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export VITE_CJS_IGNORE_WARNING=true VITE_CONFIG_NATIVE_IGNORE_WARNING=true
+echo "== typecheck"
+npx tsc --noEmit
+echo "== unit"
+npx vitest run --project unit
+echo "== integration"
+npx vitest run --project integration
+echo "== build"
+npx remix build >/dev/null
+echo "== end-to-end (Chromium)"
+npx playwright test

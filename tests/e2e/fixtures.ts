@@ -1,0 +1,38 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { STATE } from "./global-setup";
+
+/** Every page fails its test on a console error or an uncaught exception. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  storageState: STATE.admin,
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(String(e)));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export function tree(page: Page) {
+  return page.getByRole("tree", { name: "Navigation tree" });
+}
+
+export function treeItem(page: Page, label: string | RegExp) {
+  return tree(page).getByRole("treeitem").filter({ has: page.getByRole("link", { name: label, exact: typeof label === "string" }) }).first();
+}
+
+/** The labels of the root's children as the tree shows them. */
+export async function topLevelLabels(page: Page) {
+  return tree(page).locator('li[aria-level="2"] a [data-label]').allInnerTexts();
+}
+
+export async function selectedCount(page: Page) {
+  return Number((await page.getByTestId("selected-count").innerText()).replace(/[^0-9.]/g, ""));
+}

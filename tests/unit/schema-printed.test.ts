@@ -1,0 +1,85 @@
+/**
+ * The committed app/graphql/schema.graphql is the API as reviewers see it: it must equal the printed live schema.
+ * After a deliberate schema change, regenerate it with: UPDATE_SCHEMA=1 npx vitest run tests/unit/schema-printed.test.ts
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isInputObjectType, isIntrospectionType, isObjectType, isSpecifiedScalarType, parse, printSchema, validate } from "graphql";
+import { createSchema } from "~/graphql/schema.server";
+import * as userOps from "~/graphql/operations/user";
+import * as featureOps from "~/graphql/operations/feature-set";
+import * as treeviewOps from "~/graphql/operations/treeview";
+import * as nodeOps from "~/graphql/operations/node";
+import * as checkOps from "~/graphql/operations/data-checks";
+import type { TypedDocument } from "~/graphql/operations/typed-document";
+
+const file = path.resolve(import.meta.dirname, "../../app/graphql/schema.graphql");
+const schema = createSchema();
+
+describe("the GraphQL schema", () => {
+  it("equals the committed schema.graphql", () => {
+    const live = `${printSchema(schema)}\n`;
+    if (process.env.UPDATE_SCHEMA === "1") fs.writeFileSync(file, live);
+    expect(fs.existsSync(file), "app/graphql/schema.graphql is missing; run with UPDATE_SCHEMA=1").toBe(true);
+    expect(fs.readFileSync(file, "utf8"), "schema.graphql drifted from the live schema; run with UPDATE_SCHEMA=1 and review").toBe(live);
+  });
+
+  it("describes every type, field, argument and input field", () => {
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (isIntrospectionType(type) || isSpecifiedScalarType(type)) continue;
+      if (!type.description) missing.push(type.name);
+      if (isObjectType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          if (!field.description) missing.push(`${type.name}.${field.name}`);
+          for (const arg of field.args) if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
+        }
+      }
+      if (isInputObjectType(type)) {
+        for (const field of Object.values(type.getFields())) if (!field.description) missing.push(`${type.name}.${field.name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("has the spec's operations with the required variables non-null and ctx optional", () => {
+    const query = schema.getQueryType()!.getFields();
+    const mutation = schema.getMutationType()!.getFields();
+    expect(Object.keys(query).sort()).toEqual(
+      [
+        "allFeatureSet",
+        "getAllAvailableProperties",
+        "getFilterDefinitions",
+        "getFilterDetails",
+        "getFolderListJson",
+        "getLeafListJson",
+        "getLoginUserInfo",
+        "getMaxFilterLines",
+        "getViewDefinitions",
+        "getViewDetails",
+        "hasCloudTransformAsgData",
+        "hasCloudTransformData",
+        "hasContainerTransformData",
+        "nodeTreeJson",
+      ].sort(),
+    );
+    expect(Object.keys(mutation).sort()).toEqual(
+      ["deleteView", "deleteViewFilter", "saveOrUpdateView", "saveOrUpdateViewFilter", "setEntityAutomationStatus", "setTreePathAutomationStatus"].sort(),
+    );
+    const required = new Set(["viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation"]);
+    for (const field of [...Object.values(query), ...Object.values(mutation)]) {
+      for (const arg of field.args) {
+        expect(String(arg.type).endsWith("!"), `${field.name}(${arg.name})`).toBe(required.has(arg.name));
+      }
+    }
+  });
+
+  it("validates every client operation document", () => {
+    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
+    expect(docs.length).toBeGreaterThanOrEqual(19);
+    for (const doc of docs) {
+      expect(validate(schema, parse(doc.document)).map((e) => `${doc.operationName}: ${e.message}`)).toEqual([]);
+    }
+  });
+});
