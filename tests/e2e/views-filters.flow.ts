@@ -22,6 +22,7 @@ export async function viewAndFilterFlow(page: Page, suffix: string) {
   await views.getByLabel("Name", { exact: true }).fill(viewName);
   await views.getByLabel("Property Selection").selectOption({ label: "Namespace" });
   await views.getByRole("button", { name: "Add property" }).click();
+  await expect(views.getByTestId("breakdown")).toContainText("Namespace");
   await views.getByLabel("Property Selection").selectOption({ label: "Pod Owner Name" });
   await views.getByRole("button", { name: "Add property" }).click();
   await expect(views.getByTestId("breakdown")).toContainText("Namespace");

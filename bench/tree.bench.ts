@@ -1,0 +1,471 @@
+/**
+ * Benchmark of the containers tree with a large fleet (the foundation issue's performance targets):
+ *   a. time to first byte and total time of the server-rendered containers tree page (a folder 3 levels deep,
+ *      and the root) under a 4-level custom View and a 3-line Filter;
+ *   b. the folder list of the whole tree over the GraphQL API (getFolderListJson), for that View and Filter and
+ *      for the system 'Cluster View' + 'All Containers';
+ *   c. in-process, the first (uncached) folder tree build for the custom View and Filter.
+ * It creates a throwaway SQLite database under the OS temp dir, runs the production server on a free loopback
+ * port, measures with node's http client and prints a Markdown table. Everything it started or wrote is removed
+ * at the end, also on failure or Ctrl-C. It exits non-zero only when it cannot run; missed targets are reported.
+ *
+ * Run: npx tsx bench/tree.bench.ts [--size 150000] [--runs 30] [--seed 42] [--cold-runs 5] [--isolated-build]
+ *   --isolated-build  builds a private copy of the app in the temp dir (always) instead of refreshing build/ when
+ *                     stale: use it while another server runs from build/ (a rebuild empties public/build).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const TARGET_PAGE_TTFB_MS = 300;
+const TARGET_FOLDER_LIST_MS = 100;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options
+
+interface Options {
+  size: number;
+  runs: number;
+  seed: number;
+  coldRuns: number;
+  isolatedBuild: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { size: 150_000, runs: 30, seed: 42, coldRuns: 5, isolatedBuild: false };
+  const numeric: Record<string, keyof Options> = { "--size": "size", "--runs": "runs", "--seed": "seed", "--cold-runs": "coldRuns" };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (flag === "--isolated-build") options.isolatedBuild = true;
+    else if (flag in numeric) {
+      const text = inline ?? argv[++i];
+      const value = Number(text);
+      if (!Number.isInteger(value) || value < (flag === "--seed" ? 0 : 1)) throw new UsageError(`${flag} needs a positive whole number, got '${text ?? ""}'.`);
+      (options[numeric[flag]] as number) = value;
+    } else if (flag === "--help" || flag === "-h") {
+      console.log("Usage: npx tsx bench/tree.bench.ts [--size 150000] [--runs 30] [--seed 42] [--cold-runs 5] [--isolated-build]");
+      process.exit(0);
+    } else throw new UsageError(`Unknown option '${arg}'.`);
+  }
+  if (options.runs > 1000) throw new UsageError("--runs is at most 1000.");
+  if (options.coldRuns > 50) throw new UsageError("--cold-runs is at most 50.");
+  return options;
+}
+
+class UsageError extends Error {}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clean-up: the server and the temp dir go away on every exit path.
+
+const cleanups: (() => void)[] = [];
+let cleanedUp = false;
+function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const fn of cleanups.reverse()) {
+    try {
+      fn();
+    } catch {
+      // best effort: the rest still runs
+    }
+  }
+}
+process.on("exit", cleanUp);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics and timing
+
+interface Sample {
+  ttfb: number;
+  total: number;
+  bytes: number;
+}
+
+function quantile(sorted: number[], q: number): number {
+  // Nearest rank: the smallest value with at least q of the samples at or below it.
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+function stats(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  return { min: s[0], median: median(s), p90: quantile(s, 0.9), max: s[s.length - 1] };
+}
+
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+const bytes = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : n >= 1000 ? `${(n / 1000).toFixed(1)} kB` : `${n} B`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP (loopback only, one request at a time over one kept-alive connection)
+
+interface HttpResult extends Sample {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function request(port: number, method: "GET" | "POST", urlPath: string, headers: Record<string, string>, body?: string, timeoutMs = 60_000): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    let ttfb = 0;
+    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent }, (res) => {
+      ttfb = performance.now() - t0;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const total = performance.now() - t0;
+        const all = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: all, ttfb, total, bytes: all.length });
+      });
+      res.on("error", reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${urlPath}: no answer within ${timeoutMs} ms`)));
+    req.on("error", reject);
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(port: number, child: ChildProcess, deadlineMs: number) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it answered.`);
+    try {
+      const r = await request(port, "GET", "/login", {}, undefined, 5_000);
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer on port ${port} within ${deadlineMs / 1000} s.`);
+}
+
+/** One warm-up, then `runs` timed requests; every answer must pass `check`. */
+async function measure(runs: number, send: () => Promise<HttpResult>, check: (r: HttpResult) => void) {
+  const warm = await send();
+  check(warm);
+  const samples: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await send();
+    check(r);
+    samples.push({ ttfb: r.ttfb, total: r.total, bytes: r.bytes });
+  }
+  return { warmUp: { ttfb: warm.ttfb, total: warm.total, bytes: warm.bytes }, samples };
+}
+
+function expectStatus(r: HttpResult, status: number, what: string) {
+  if (r.status !== status) throw new Error(`${what}: HTTP ${r.status} (expected ${status}): ${r.body.toString("utf8").slice(0, 300)}`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Build
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function runBuild(cwd: string) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
+    cwd,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true", NODE_ENV: "production" },
+  });
+  if (r.status !== 0) throw new Error(`The app build failed (exit ${r.status ?? r.signal}).`);
+  return performance.now() - t0;
+}
+
+/** Where the server runs from: the repo (build/ refreshed when stale, as `npm start` does) or a private copy. */
+function prepareBuild(tmp: string, isolated: boolean): { cwd: string; note: string } {
+  if (!isolated) {
+    const built = path.join(ROOT, "build/index.js");
+    const stale =
+      !fs.existsSync(built) ||
+      fs.statSync(built).mtimeMs < Math.max(newestMtime(path.join(ROOT, "app")), fs.statSync(path.join(ROOT, "remix.config.js")).mtimeMs);
+    if (!stale) return { cwd: ROOT, note: "build/ was up to date" };
+    console.error("Building the app (build/ is missing or older than app/)…");
+    return { cwd: ROOT, note: `build/ rebuilt in ${(runBuild(ROOT) / 1000).toFixed(1)} s` };
+  }
+  const copy = path.join(tmp, "app-copy");
+  fs.mkdirSync(copy);
+  for (const name of ["app", "public", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package.json"]) {
+    const from = path.join(ROOT, name);
+    if (!fs.existsSync(from)) continue;
+    fs.cpSync(from, path.join(copy, name), {
+      recursive: true,
+      // The copy gets its own assets; tests beside the code are not part of the build.
+      filter: (src) => !src.startsWith(path.join(ROOT, "public", "build")),
+    });
+  }
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
+  console.error("Building a private copy of the app…");
+  return { cwd: copy, note: `private build in ${(runBuild(copy) / 1000).toFixed(1)} s` };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface Row {
+  name: string;
+  runs: number;
+  ttfb: ReturnType<typeof stats>;
+  total: ReturnType<typeof stats>;
+  bytes: number;
+  warmUp: Sample;
+  target?: { text: string; met: boolean };
+}
+
+function toRow(name: string, m: Awaited<ReturnType<typeof measure>>, target?: (r: Omit<Row, "target">) => { text: string; met: boolean }): Row {
+  const row = {
+    name,
+    runs: m.samples.length,
+    ttfb: stats(m.samples.map((s) => s.ttfb)),
+    total: stats(m.samples.map((s) => s.total)),
+    bytes: median(m.samples.map((s) => s.bytes)),
+    warmUp: m.warmUp,
+  };
+  return { ...row, target: target?.(row) };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-bench-"));
+  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const dbFile = path.join(tmp, "bench.db");
+  // Before any module that opens the store is loaded.
+  process.env.DATABASE_FILE = dbFile;
+  process.env.DATABASE_URL = "";
+
+  const { openStore } = await import("~/db/connect.server");
+  const { setup } = await import("../scripts/setup");
+  const { saveView } = await import("~/models/views.server");
+  const { saveFilter } = await import("~/models/filters.server");
+  const { createApiToken, getUserByName } = await import("~/models/users.server");
+  const { getFolderTree } = await import("~/models/container-tree.server");
+  const { SEED_IDS } = await import("~/models/treeview-common.server");
+
+  // 1. The store: migrations, users, system Views/Filters and the demo fleet's collection.
+  const store = openStore({ sqliteFile: dbFile });
+  let storeOpen = true;
+  cleanups.push(() => {
+    if (storeOpen) void store.close();
+  });
+  const tSetup = performance.now();
+  let collected = "";
+  await setup(store, { size: options.size, seed: options.seed, log: (l) => (collected = l) });
+  const setupMs = performance.now() - tSetup;
+  console.error(`Setup: ${(setupMs / 1000).toFixed(1)} s. ${collected}`);
+  const db = store.db;
+  const admin = await getUserByName(db, "admin");
+  if (!admin) throw new Error("The admin user is missing after setup.");
+
+  // 2. A private 4-level custom View and a 3-line Filter with parentheses, through the model functions.
+  const view = await saveView(db, admin, {
+    viewId: "",
+    name: "Bench: BU > Cluster > Namespace > Pod Owner",
+    description: "4-level custom view of the tree benchmark",
+    publicView: false,
+    viewDetails: [
+      { staticSource: false, datasourceId: "CONTAINER_ATTRIBUTE", attrKey: "business_unit" },
+      { staticSource: true, datasourceId: "K8S_CLUSTER" },
+      { staticSource: true, datasourceId: "K8S_NAMESPACE" },
+      { staticSource: true, datasourceId: "K8S_POD_OWNER_NAME" },
+    ],
+  }, "containers");
+  // (Environment = prod OR Cluster contains 'eks') AND CPU Request (mCores) >= 100
+  const filter = await saveFilter(db, admin, {
+    viewFilterId: "",
+    name: "Bench: prod or EKS, CPU request >= 100m",
+    publicFilter: false,
+    filterDetails: [
+      { datasourceId: "CONTAINER_ATTRIBUTE", attrKey: "environment", operand: "=", filterValue: "prod", preOperand1: "(", postOperand1: "OR" },
+      { datasourceId: "K8S_CLUSTER", operand: "contains", filterValue: "eks", postOperand1: ")", postOperand2: "AND" },
+      { datasourceId: "K8S_CPU_REQUEST", operand: ">=", filterValue: "100" },
+    ],
+  }, "containers");
+  const token = await createApiToken(db, admin.id, "tree benchmark");
+  const custom = { ctx: "containers", viewId: view.viewId, filterId: filter.viewFilterId };
+  const system = { ctx: "containers", viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers };
+
+  // 3. In-process: the first (uncached) folder tree build, each run a fresh one.
+  const cold: number[] = [];
+  let tree = await getFolderTree(db, admin, { ...custom, reload: true }); // warm-up: JIT and SQLite page cache
+  for (let i = 0; i < options.coldRuns; i++) {
+    const t0 = performance.now();
+    tree = await getFolderTree(db, admin, { ...custom, reload: true });
+    cold.push(performance.now() - t0);
+  }
+  const systemTree = await getFolderTree(db, admin, { ...system, reload: true });
+  const countNodes = (n: { children?: unknown[] }): number => 1 + ((n.children ?? []) as { children?: unknown[] }[]).reduce((a, c) => a + countNodes(c), 0);
+  // The biggest folder 3 levels down (business unit > cluster > namespace): a realistic and heavy selection.
+  type N = typeof tree;
+  const biggest = (n: N) => [...(n.children ?? [])].sort((a, b) => (b.containerCount ?? 0) - (a.containerCount ?? 0))[0];
+  let deep: N | undefined = tree;
+  for (let level = 0; level < 3 && deep; level++) deep = biggest(deep);
+  if (!deep || deep.level !== 3) throw new Error("The custom tree has no folder 3 levels deep: the filter matched too little.");
+  const customNodes = countNodes(tree);
+  const systemNodes = countNodes(systemTree);
+  await store.close();
+  storeOpen = false;
+
+  // 4. The production server on a free loopback port, with the same database.
+  const { cwd, note: buildNote } = prepareBuild(tmp, options.isolatedBuild);
+  const port = await freePort();
+  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    cwd,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATABASE_FILE: dbFile, DATABASE_URL: "" },
+  });
+  let serverErrors = "";
+  server.stderr?.on("data", (c: Buffer) => (serverErrors = (serverErrors + c.toString()).slice(-4000)));
+  cleanups.push(() => {
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+  });
+  cleanups.push(() => agent.destroy());
+  const tStart = performance.now();
+  await waitForServer(port, server, 60_000);
+  const serverStartMs = performance.now() - tStart;
+
+  // 5. Sign in over HTTP and keep the session cookie.
+  const login = await request(port, "POST", "/login", { "Content-Type": "application/x-www-form-urlencoded" }, "userName=admin&password=kubex-admin&redirectTo=%2Fkubex");
+  const setCookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []);
+  const session = setCookie.map((c) => /^kubex_session=([^;]*)/.exec(c)?.[1]).find(Boolean);
+  if (!session) throw new Error(`Sign-in failed: HTTP ${login.status}, no kubex_session cookie.`);
+  const cookie = { Cookie: `kubex_session=${session}`, Accept: "text/html" };
+
+  // 6. Measurements.
+  const q = (extra: Record<string, string>) => new URLSearchParams({ viewId: custom.viewId, filterId: custom.filterId, ...extra }).toString();
+  const pageDeep = `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath })}`;
+  const pageRoot = `/kubex/containers-tree?${q({})}`;
+  const deepName = deep.name;
+  const checkPage = (what: string, mustContain: string) => (r: HttpResult) => {
+    expectStatus(r, 200, what);
+    if (!r.body.includes(mustContain)) throw new Error(`${what}: the page does not show '${mustContain}'.`);
+  };
+  const folderQuery = (args: typeof custom) =>
+    JSON.stringify({ query: `query { getFolderListJson(ctx:"containers", viewId:"${args.viewId}", filterId:"${args.filterId}") }` });
+  const api = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  const checkFolderList = (what: string, expectedCount: number) => {
+    let verified = false;
+    return (r: HttpResult) => {
+      expectStatus(r, 200, what);
+      if (verified) return;
+      // Once: a correct GraphQL response whose JSON string is the whole tree.
+      const body = JSON.parse(r.body.toString("utf8")) as { data?: { getFolderListJson?: string }; errors?: unknown };
+      if (body.errors || typeof body.data?.getFolderListJson !== "string") throw new Error(`${what}: not a folder list: ${r.body.toString("utf8").slice(0, 300)}`);
+      const root = JSON.parse(body.data.getFolderListJson) as { containerCount?: number };
+      if (root.containerCount !== expectedCount) throw new Error(`${what}: root count ${root.containerCount}, expected ${expectedCount}.`);
+      verified = true;
+    };
+  };
+
+  const rows: Row[] = [];
+  const pageTarget = (r: Omit<Row, "target">) => ({ text: `median TTFB < ${TARGET_PAGE_TTFB_MS} ms`, met: r.ttfb.median < TARGET_PAGE_TTFB_MS });
+  const listTarget = (r: Omit<Row, "target">) => ({ text: `median total < ${TARGET_FOLDER_LIST_MS} ms`, met: r.total.median < TARGET_FOLDER_LIST_MS });
+  console.error(`Measuring (${options.runs} runs each, after one warm-up)…`);
+  rows.push(toRow("page: tree-item, folder 3 levels deep", await measure(options.runs, () => request(port, "GET", pageDeep, cookie), checkPage("tree-item page", deepName)), pageTarget));
+  rows.push(toRow("page: tree root", await measure(options.runs, () => request(port, "GET", pageRoot, cookie), checkPage("tree root page", biggest(tree).name)), pageTarget));
+  rows.push(
+    toRow(
+      "API: getFolderListJson, custom View + Filter",
+      await measure(options.runs, () => request(port, "POST", "/api/graphql/treeview", api, folderQuery(custom)), checkFolderList("folder list (custom)", tree.containerCount ?? -1)),
+      listTarget,
+    ),
+  );
+  rows.push(
+    toRow(
+      "API: getFolderListJson, Cluster View + All Containers",
+      await measure(options.runs, () => request(port, "POST", "/api/graphql/treeview", api, folderQuery(system)), checkFolderList("folder list (system)", systemTree.containerCount ?? -1)),
+    ),
+  );
+  if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrors}`);
+  await stopServer(server);
+
+  // 7. Report.
+  const coldStats = stats(cold);
+  const lines: string[] = [];
+  lines.push(`## Tree benchmark, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
+  lines.push("");
+  lines.push(
+    `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; ` +
+      `Node ${process.version}; SQLite (better-sqlite3) in a temp file.`,
+  );
+  lines.push(
+    `Fleet: size ${options.size}, seed ${options.seed} (setup and collection ${(setupMs / 1000).toFixed(1)} s). ` +
+      `Server: remix-serve production build (${buildNote}), ready in ${(serverStartMs / 1000).toFixed(1)} s.`,
+  );
+  lines.push(
+    `Custom View: Business Unit > Cluster > Namespace > Pod Owner Name; Filter: (Environment = prod OR Cluster contains 'eks') AND CPU Request (mCores) >= 100 ` +
+      `→ ${tree.containerCount} containers, ${customNodes} tree nodes. Cluster View + All Containers → ${systemTree.containerCount} containers, ${systemNodes} nodes.`,
+  );
+  lines.push(`Selected folder: \`${deep.fullPath}\` (${deep.containerCount} containers). Times in ms; ${options.runs} runs after one warm-up.`);
+  lines.push("");
+  lines.push("| benchmark | TTFB min / median / p90 / max | total min / median / p90 / max | size | warm-up TTFB / total | target |");
+  lines.push("|---|---|---|---|---|---|");
+  for (const r of rows) {
+    const t = r.target ? `${r.target.text}: **${r.target.met ? "met" : "MISSED"}**` : "(for comparison)";
+    lines.push(
+      `| ${r.name} | ${ms(r.ttfb.min)} / **${ms(r.ttfb.median)}** / ${ms(r.ttfb.p90)} / ${ms(r.ttfb.max)} | ${ms(r.total.min)} / **${ms(r.total.median)}** / ${ms(r.total.p90)} / ${ms(r.total.max)} | ${bytes(r.bytes)} | ${ms(r.warmUp.ttfb)} / ${ms(r.warmUp.total)} | ${t} |`,
+    );
+  }
+  lines.push(
+    `| in-process: first (uncached) folder tree build, custom View + Filter (${cold.length} runs) | | ${ms(coldStats.min)} / **${ms(coldStats.median)}** / ${ms(coldStats.p90)} / ${ms(coldStats.max)} | | | (for the record) |`,
+  );
+  console.log(lines.join("\n"));
+}
+
+main()
+  .then(() => {
+    cleanUp();
+    process.exit(0);
+  })
+  .catch((e: unknown) => {
+    console.error(e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
+    cleanUp();
+    process.exit(e instanceof UsageError ? 2 : 1);
+  });
