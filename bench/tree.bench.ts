@@ -213,10 +213,12 @@ function runBuild(cwd: string) {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
     cwd,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true", NODE_ENV: "production" },
   });
-  if (r.status !== 0) throw new Error(`The app build failed (exit ${r.status ?? r.signal}).`);
+  // The build's output is shown only when it fails (a passing build can print harmless esbuild noise).
+  if (r.status !== 0) throw new Error(`The app build failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
   return performance.now() - t0;
 }
 
