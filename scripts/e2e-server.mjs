@@ -11,8 +11,8 @@ const env = {
   DATABASE_URL: "",
   KUBEX_DEMO_SIZE: process.env.KUBEX_DEMO_SIZE ?? "400",
   KUBEX_DEMO_SEED: process.env.KUBEX_DEMO_SEED ?? "7",
-  // The end-to-end tests exercise public items and count badges, so these two demo flags start off here.
-  KUBEX_FLAGS_OFF: process.env.KUBEX_FLAGS_OFF ?? "sandboxPlaygroundEnabled,lazyLoadFolder",
+  // The end-to-end tests exercise public items and count badges, and switch the tour on themselves, so these start off.
+  KUBEX_FLAGS_OFF: process.env.KUBEX_FLAGS_OFF ?? "sandboxPlaygroundEnabled,lazyLoadFolder,kubexShowProductTour",
 };
 const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env, stdio: "inherit" });
 const stop = () => child.kill("SIGTERM");

@@ -2,7 +2,17 @@
  * Runs one GraphQL document against the schema for a caller. Shared by the HTTP endpoint and the in-process
  * client so both give the same answers and the same error messages.
  */
-import { execute, parse, validate, GraphQLError, type DocumentNode, type GraphQLFormattedError } from "graphql";
+import {
+  execute,
+  getArgumentValues,
+  getVariableValues,
+  Kind,
+  parse,
+  validate,
+  GraphQLError,
+  type DocumentNode,
+  type GraphQLFormattedError,
+} from "graphql";
 import { getSchema } from "./schema.server";
 import { formatError } from "./errors";
 import type { GraphQLContext } from "./context.server";
@@ -19,7 +29,7 @@ const DOCUMENT_CACHE_SIZE = 200;
 const documents = new Map<string, DocumentNode>();
 
 /** Parsed and validated documents, kept for the documents the app sends again and again. */
-function prepare(source: string): DocumentNode | readonly GraphQLError[] {
+export function prepareDocument(source: string): DocumentNode | readonly GraphQLError[] {
   const hit = documents.get(source);
   if (hit) return hit;
   let document: DocumentNode;
@@ -42,7 +52,7 @@ export async function executeDocument(input: {
   operationName?: string | null;
   context: GraphQLContext;
 }): Promise<Outcome> {
-  const prepared = prepare(input.source);
+  const prepared = prepareDocument(input.source);
   if (!("kind" in prepared)) return { kind: "invalid", body: { errors: prepared.map(formatError) } };
   const result = await execute({
     schema: getSchema(),
@@ -54,4 +64,41 @@ export async function executeDocument(input: {
   const body: GraphQLResponseBody = { data: (result.data as Record<string, unknown> | null | undefined) ?? null };
   if (result.errors?.length) body.errors = result.errors.map(formatError);
   return { kind: "executed", body };
+}
+
+/** A query that asks for one root field and nothing else, with its arguments coerced as execution would. */
+export interface SoleRootField {
+  fieldName: string;
+  /** The field's key in `data`: its alias, else its name. */
+  responseKey: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * The one root field of a valid query document that consists of a single operation selecting a single field
+ * (no fragments, directives or other fields), with its argument values; undefined for anything else, including
+ * variables or arguments that do not coerce (ordinary execution then reports them). Lets the HTTP endpoint answer a
+ * known heavy field without building and re-serialising the whole result (see http.server.ts).
+ */
+export function soleRootField(input: { source: string; variables?: Record<string, unknown> | null; operationName?: string | null }): SoleRootField | undefined {
+  const document = prepareDocument(input.source);
+  if (!("kind" in document) || document.definitions.length !== 1) return undefined;
+  const operation = document.definitions[0];
+  if (operation.kind !== Kind.OPERATION_DEFINITION || operation.operation !== "query" || operation.directives?.length) return undefined;
+  if (input.operationName && operation.name?.value !== input.operationName) return undefined;
+  const selections = operation.selectionSet.selections;
+  if (selections.length !== 1) return undefined;
+  const field = selections[0];
+  if (field.kind !== Kind.FIELD || field.directives?.length || field.selectionSet) return undefined;
+  const schema = getSchema();
+  const definition = schema.getQueryType()?.getFields()[field.name.value];
+  if (!definition) return undefined;
+  const variables = getVariableValues(schema, operation.variableDefinitions ?? [], input.variables ?? {});
+  if (variables.errors) return undefined;
+  try {
+    const args = getArgumentValues(definition, field, variables.coerced);
+    return { fieldName: field.name.value, responseKey: field.alias?.value ?? field.name.value, args };
+  } catch {
+    return undefined;
+  }
 }

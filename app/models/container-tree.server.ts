@@ -38,7 +38,13 @@ export interface TreeArgs {
 
 interface CachedTree {
   tree: TreeNode;
-  json: string;
+  /** JSON of the tree, made on first use: pages never need it, and it is ~20 MB for a 150,000-container fleet. */
+  json?: string;
+  /**
+   * The JSON as a JSON string literal (quotes and escapes added), UTF-8 encoded, made on first use: the GraphQL
+   * endpoint splices it into its response instead of escaping and encoding the whole tree again per request.
+   */
+  jsonLiteral?: Uint8Array;
   levels: ViewLevel[];
   ast: FilterAst | null;
   /** Cloud: the account id behind each account folder (by node id); labels may carry the id to stay unique. */
@@ -81,11 +87,7 @@ async function loadTree(db: Db, user: SessionUser, args: TreeArgs, reload: boole
     cache.delete(key); // refresh its place: the map's order is least recently used first
     cache.set(key, entry);
   } else {
-    entry = (ctx === "cloud" ? buildCloudTree(db, filter) : buildContainerTree(db, view, filter)).then((tree) => ({
-      ...tree,
-      json: JSON.stringify(tree.tree),
-      ast: filter.ast,
-    }));
+    entry = (ctx === "cloud" ? buildCloudTree(db, filter) : buildContainerTree(db, view, filter)).then((tree) => ({ ...tree, ast: filter.ast }));
     cache.set(key, entry);
     entry.catch(() => cache.get(key) === entry && cache.delete(key));
     while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -179,9 +181,23 @@ export async function getFolderTree(db: Db, user: SessionUser, args: TreeArgs & 
   return (await loadTree(db, user, args, args.reload === true)).cached.tree;
 }
 
+function treeJson(cached: CachedTree): string {
+  return (cached.json ??= JSON.stringify(cached.tree));
+}
+
 /** getFolderListJson: the root node with its children, as JSON. */
 export async function getFolderListJson(db: Db, user: SessionUser, args: TreeArgs & { reload?: boolean | null }): Promise<string> {
-  return (await loadTree(db, user, args, args.reload === true)).cached.json;
+  return treeJson((await loadTree(db, user, args, args.reload === true)).cached);
+}
+
+/**
+ * getFolderListJson's answer as it appears inside a JSON document: the JSON string literal of getFolderListJson,
+ * UTF-8 encoded, cached with the tree. Same checks and errors as getFolderListJson. Callers must not modify it.
+ */
+export async function getFolderListJsonLiteral(db: Db, user: SessionUser, args: TreeArgs & { reload?: boolean | null }): Promise<Uint8Array> {
+  const { cached } = await loadTree(db, user, args, args.reload === true);
+  // The JSON itself is not kept for this: API callers need only the literal (~20 MB less per cached tree).
+  return (cached.jsonLiteral ??= Buffer.from(JSON.stringify(cached.json ?? JSON.stringify(cached.tree)), "utf8"));
 }
 
 /** The folder a treeviewPath names (case-insensitive, with or without the root name), or not found. */

@@ -5,6 +5,8 @@ import { SideNav } from "~/components/shell/SideNav";
 import { ShareButton } from "~/components/shell/ShareButton";
 import { HelpMenu, ThemeToggle, UserMenu } from "~/components/shell/HeaderMenus";
 import { pageTitle } from "~/lib/page-title";
+import { NavigationProgress } from "~/components/ui/Spinner";
+import { ProductTour } from "~/features/tour/ProductTour";
 
 export const meta: MetaFunction = ({ location }) => [
   { title: `${pageTitle(location.pathname, new URLSearchParams(location.search))} | Kubex` },
@@ -24,6 +26,7 @@ export default function KubexShell() {
   const title = pageTitle(location.pathname, new URLSearchParams(location.search));
   return (
     <div className="flex min-h-screen">
+      <NavigationProgress />
       <aside className="hidden w-52 shrink-0 border-r border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
         <a href="/kubex" className="flex items-center gap-2 px-4 py-3 text-lg font-bold">
           <img src="/favicon.svg" alt="" width={24} height={24} /> Kubex
@@ -43,7 +46,9 @@ export default function KubexShell() {
           <h1 className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="page-title">
             {title}
           </h1>
-          <ShareButton />
+          <span data-tour="share">
+            <ShareButton />
+          </span>
           <HelpMenu showTour={flags.kubexShowProductTour} />
           <ThemeToggle theme={theme} />
           <UserMenu user={user} />
@@ -51,6 +56,7 @@ export default function KubexShell() {
         <main className="flex min-h-0 flex-1 flex-col">
           <Outlet />
         </main>
+        {flags.kubexShowProductTour ? <ProductTour /> : null}
       </div>
     </div>
   );

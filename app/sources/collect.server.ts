@@ -4,7 +4,7 @@
  * was (SQLite discards an uncommitted WAL tail; PostgreSQL rolls back a dropped connection).
  */
 import crypto from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { CompiledQuery, sql, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
 import type { Inventory, MetricsSource } from "./types";
@@ -36,60 +36,104 @@ export interface CollectionResult {
 /** The meta row naming the source behind the stored inventory. */
 export const LATEST_COLLECTION_META_KEY = "collection.latest";
 
-// Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. Rows per statement beyond a
-// thousand or two buy nothing and cost memory.
+// Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. Rows per statement beyond a few
+// thousand buy nothing and cost memory.
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
-const MAX_ROWS = 2_000;
+const MAX_ROWS = { sqlite: 2_000, postgres: 5_000 } as const;
 // PostgreSQL: one collection at a time (a second waits), so two runs never interleave their deletes and inserts.
 const PG_LOCK_KEY = 7_311_420_001;
 
 type Trx = Transaction<Database>;
+type InventoryTable = "k8s_cluster" | "node_group" | "k8s_node" | "container" | "container_attribute" | "cloud_instance";
 
-/** Calls write() with consecutive batches of rows, at most `size` each; returns the number of rows. */
-async function inBatches<R>(rows: Iterable<R>, size: number, write: (batch: R[]) => Promise<unknown>): Promise<number> {
-  let batch: R[] = [];
-  let n = 0;
-  for (const row of rows) {
-    batch.push(row);
-    if (batch.length === size) {
-      await write(batch);
-      n += batch.length;
-      batch = [];
+/** The columns written, per table: the statement text is built from these constants only, never from data. */
+const COLUMNS: { [T in InventoryTable]: readonly (keyof Database[T] & string)[] } = {
+  k8s_cluster: ["name", "provider", "region"],
+  node_group: ["id", "cluster", "name", "instance_type", "node_count"],
+  k8s_node: ["id", "cluster", "node_group", "name", "instance_type", "cpu_capacity", "mem_capacity", "pod_capacity", "cpu_allocatable", "mem_allocatable"],
+  container: ["id", "cluster", "namespace", "pod_owner_kind", "pod_owner_name", "container_name", "node_group", "policy", "replicas", "cpu_request", "cpu_limit", "mem_request", "mem_limit", "first_seen", "last_seen"],
+  container_attribute: ["container_id", "attr_key", "value"],
+  cloud_instance: ["id", "provider", "region", "account_id", "account_name", "service", "name", "instance_type", "vcpus", "memory_mb", "hourly_price", "group_name"],
+};
+
+/** Inserts rows in multi-row INSERT statements (one parse per batch size), with every value a bound parameter. */
+async function insertRows<T extends InventoryTable>(trx: Trx, dialect: Store["dialect"], table: T, rows: Iterable<Database[T]>): Promise<number> {
+  const columns = COLUMNS[table];
+  const perBatch = Math.min(MAX_ROWS[dialect], Math.floor(MAX_PARAMS[dialect] / columns.length));
+  const statements = new Map<number, string>();
+  const statement = (n: number) => {
+    let text = statements.get(n);
+    if (!text) {
+      const tuples: string[] = [];
+      for (let r = 0, p = 1; r < n; r++) {
+        const marks = columns.map(() => (dialect === "postgres" ? `$${p++}` : "?"));
+        tuples.push(`(${marks.join(",")})`);
+      }
+      text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(",")}) values ${tuples.join(",")}`;
+      statements.set(n, text);
     }
+    return text;
+  };
+  let params: unknown[] = [];
+  let n = 0;
+  let total = 0;
+  const flush = async () => {
+    if (n === 0) return;
+    await trx.executeQuery(CompiledQuery.raw(statement(n), params));
+    total += n;
+    params = [];
+    n = 0;
+  };
+  for (const row of rows) {
+    const record = row as unknown as Record<string, unknown>;
+    for (const c of columns) params.push(record[c] ?? null);
+    if (++n === perBatch) await flush();
   }
-  if (batch.length) {
-    await write(batch);
-    n += batch.length;
-  }
-  return n;
+  await flush();
+  return total;
 }
 
-function* containerRows(inv: Inventory) {
+function* containerRows(inv: Inventory): Iterable<Database["container"]> {
   for (const { attributes: _attributes, ...row } of inv.containers) yield row;
 }
 
-function* attributeRows(inv: Inventory) {
-  for (const c of inv.containers) {
-    for (const attr_key in c.attributes) yield { container_id: c.id, attr_key, value: c.attributes[attr_key] };
+/** Attribute rows in primary-key order (attr_key, container_id): appends to the index instead of scattered writes. */
+function* attributeRows(inv: Inventory): Iterable<Database["container_attribute"]> {
+  const keys = new Set<string>();
+  for (const c of inv.containers) for (const k in c.attributes) keys.add(k);
+  const byId = inv.containers.slice().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const attr_key of [...keys].sort()) {
+    for (const c of byId) {
+      const value = c.attributes[attr_key];
+      if (value !== undefined) yield { container_id: c.id, attr_key, value };
+    }
+  }
+}
+
+async function clearInventory(trx: Trx, dialect: Store["dialect"]) {
+  if (dialect === "postgres") {
+    // Not DELETE: container's ON DELETE CASCADE would scan container_attribute once per container (no index on
+    // container_id), quadratic at fleet size. TRUNCATE is transactional; readers wait for the commit, then see
+    // the new inventory whole. Listed in the order readers join them, so no lock-order deadlock.
+    await sql`truncate table container, container_attribute, k8s_node, node_group, k8s_cluster, cloud_instance`.execute(trx);
+    return;
+  }
+  // SQLite: children first (container_attribute references container); WAL readers keep the old snapshot.
+  for (const table of ["container_attribute", "container", "k8s_node", "node_group", "k8s_cluster", "cloud_instance"] as const) {
+    await trx.deleteFrom(table).execute();
   }
 }
 
 async function writeInventory(trx: Trx, inv: Inventory, dialect: Store["dialect"]) {
-  const rowsFor = (columns: number) => Math.min(MAX_ROWS, Math.floor(MAX_PARAMS[dialect] / columns));
-  // Children first: container_attribute references container.
-  await trx.deleteFrom("container_attribute").execute();
-  await trx.deleteFrom("container").execute();
-  await trx.deleteFrom("k8s_node").execute();
-  await trx.deleteFrom("node_group").execute();
-  await trx.deleteFrom("k8s_cluster").execute();
-  await trx.deleteFrom("cloud_instance").execute();
-  const clusters = await inBatches(inv.clusters, rowsFor(3), (b) => trx.insertInto("k8s_cluster").values(b).execute());
-  const nodeGroups = await inBatches(inv.nodeGroups, rowsFor(5), (b) => trx.insertInto("node_group").values(b).execute());
-  const nodes = await inBatches(inv.nodes, rowsFor(10), (b) => trx.insertInto("k8s_node").values(b).execute());
-  const containers = await inBatches(containerRows(inv), rowsFor(15), (b) => trx.insertInto("container").values(b).execute());
-  const attributes = await inBatches(attributeRows(inv), rowsFor(3), (b) => trx.insertInto("container_attribute").values(b).execute());
-  const cloudInstances = await inBatches(inv.cloudInstances, rowsFor(12), (b) => trx.insertInto("cloud_instance").values(b).execute());
-  return { clusters, nodeGroups, nodes, containers, attributes, cloudInstances };
+  await clearInventory(trx, dialect);
+  return {
+    clusters: await insertRows(trx, dialect, "k8s_cluster", inv.clusters),
+    nodeGroups: await insertRows(trx, dialect, "node_group", inv.nodeGroups),
+    nodes: await insertRows(trx, dialect, "k8s_node", inv.nodes),
+    containers: await insertRows(trx, dialect, "container", containerRows(inv)),
+    attributes: await insertRows(trx, dialect, "container_attribute", attributeRows(inv)),
+    cloudInstances: await insertRows(trx, dialect, "cloud_instance", inv.cloudInstances),
+  };
 }
 
 /**

@@ -42,6 +42,7 @@ function Item({ item, hasConnections }: { item: NavItem; hasConnections: boolean
   return (
     <NavLink
       to={item.to}
+      data-tour={`nav-${item.to.split("/").pop()?.replace("-tree", "")}`}
       prefetch="intent"
       className={({ isActive }) =>
         `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${

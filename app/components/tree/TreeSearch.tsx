@@ -28,13 +28,13 @@ export function TreeSearch({
   const enough = value.trim().length >= SEARCH_MIN;
   if (hydrated && !open) {
     return (
-      <button type="button" className="btn w-full justify-center" onClick={() => setOpen(true)} aria-label="Search the tree">
+      <button type="button" data-tour="tree-search" className="btn w-full justify-center" onClick={() => setOpen(true)} aria-label="Search the tree">
         <Icon name="search" /> Search
       </button>
     );
   }
   return (
-    <Form method="get" action={action} role="search" className="flex items-center gap-1">
+    <Form method="get" action={action} role="search" data-tour="tree-search" className="flex items-center gap-1">
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

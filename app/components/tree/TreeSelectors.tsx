@@ -51,7 +51,7 @@ export function TreeSelector({
       </div>
     ) : null;
   return (
-    <div className="flex items-end gap-1">
+    <div className="flex items-end gap-1" data-tour={`${id}-selector`}>
       <div className="min-w-0 flex-1">
         <span className="label" id={`${id}-label`}>
           {label}

@@ -124,7 +124,7 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
   }
 
   return (
-    <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree">
+    <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree" data-tour="tree">
       {visible.map((row, index) => {
         const selected = row.id === selectedId;
         const open = expanded.has(row.id);

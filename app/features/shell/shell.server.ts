@@ -3,11 +3,12 @@ import { csrfToken, requireUser } from "~/lib/auth.server";
 import { getTheme } from "~/lib/theme.server";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { hasContainerData } from "~/models/collection-status.server";
+import { hasCloudData } from "~/models/container-tree.server";
 
 /** Everything the shell around every /kubex page needs, in one call. */
 export async function loadShell(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
-  const [flags, hasConnections, csrf] = await Promise.all([getFlagMap(db), hasContainerData(db), csrfToken(request)]);
-  return { user, flags, hasConnections, csrf, theme: getTheme(request) };
+  const [flags, hasConnections, hasCloud, csrf] = await Promise.all([getFlagMap(db), hasContainerData(db), hasCloudData(db), csrfToken(request)]);
+  return { user, flags, hasConnections, hasCloud, csrf, theme: getTheme(request) };
 }

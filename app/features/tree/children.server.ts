@@ -23,5 +23,5 @@ export async function loadTreeChildren(request: Request, kind: "containers" | "c
     node = { ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) };
   }
   const href = (n: typeof node) => treeNodeHref(kind, n, { viewId, filterId });
-  return { children: childRows(node, href, (n) => n.level === depth && n.level > 0) };
+  return Response.json({ children: childRows(node, href, (n) => n.level === depth && n.level > 0) });
 }

@@ -1,0 +1,94 @@
+/**
+ * Runs a collection of the demo fleet into the store (PostgreSQL when DATABASE_URL is set, else the SQLite file
+ * DATABASE_FILE or data/kubex.db). The run is atomic: interrupted, it leaves the previous inventory as it was.
+ *
+ *   tsx scripts/collect.ts --seed 42 --size 2000
+ */
+import { migrate, openStore } from "~/db/connect.server";
+import { runDemoCollection } from "~/sources/collect.server";
+import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_SIZE, DEMO_SEED_MAX, DEMO_SIZE_MAX, DEMO_SIZE_MIN, validateDemoOptions } from "~/sources/demo";
+
+const USAGE = `Usage: tsx scripts/collect.ts [--seed N] [--size N]
+  --seed N   a whole number from 0 to ${DEMO_SEED_MAX} (default ${DEMO_DEFAULT_SEED}); the same seed gives the same fleet
+  --size N   containers, a whole number from ${DEMO_SIZE_MIN} to ${DEMO_SIZE_MAX} (default ${DEMO_DEFAULT_SIZE})
+Writes into PostgreSQL when DATABASE_URL is set, else into the SQLite file DATABASE_FILE (default data/kubex.db).`;
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Parses `--seed N --size N` (or `--seed=N`); throws UsageError with a message saying what is wrong. */
+export function parseCollectArgs(argv: readonly string[]): { seed: number; size: number; help: boolean } {
+  const values: Record<string, string> = {};
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") {
+      help = true;
+      continue;
+    }
+    const m = /^--(seed|size)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new UsageError(`Unknown argument "${arg}".`);
+    const value = m[2] ?? argv[++i];
+    if (value === undefined || value === "") throw new UsageError(`--${m[1]} needs a value.`);
+    if (m[1] in values) throw new UsageError(`--${m[1]} is given twice.`);
+    values[m[1]] = value;
+  }
+  const whole = (name: string, fallback: number) => {
+    const raw = values[name];
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number (got "${raw}").`);
+    return Number(raw);
+  };
+  const seed = whole("seed", DEMO_DEFAULT_SEED);
+  const size = whole("size", DEMO_DEFAULT_SIZE);
+  try {
+    validateDemoOptions({ seed, size });
+  } catch (e) {
+    throw new UsageError(`--${(e as Error).message}.`);
+  }
+  return { seed, size, help };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: ReturnType<typeof parseCollectArgs>;
+  try {
+    args = parseCollectArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const store = openStore();
+  try {
+    await migrate(store);
+    console.log(`Collecting the demo fleet (seed ${args.seed}, ${args.size} containers) into ${store.dialect}…`);
+    const r = await runDemoCollection(store, { seed: args.seed, size: args.size });
+    const c = r.counts;
+    console.log(
+      `Collected ${c.containers} containers (${c.attributes} attribute rows), ${c.clusters} clusters, ${c.nodeGroups} node groups, ` +
+        `${c.nodes} nodes and ${c.cloudInstances} cloud instances in ${r.ms} ms (run ${r.runId}).`,
+    );
+    return 0;
+  } catch (e) {
+    console.error(`Collection failed; the previous inventory is unchanged. ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/scripts\//, "/scripts/"));
+if (isMain) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

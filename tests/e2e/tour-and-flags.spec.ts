@@ -1,0 +1,60 @@
+import { test, expect } from "./fixtures";
+
+async function setFlag(page: import("@playwright/test").Page, name: string, on: boolean) {
+  await page.goto("/kubex/settings");
+  const row = page.locator("li").filter({ has: page.getByText(name, { exact: true }) });
+  const button = row.getByRole("button", { name: `Turn ${name} ${on ? "on" : "off"}` });
+  if (await button.count()) {
+    await button.click();
+    await expect(page.getByText(`${name} is now ${on ? "on" : "off"}.`)).toBeVisible();
+  }
+}
+
+test("the product tour starts once by itself when its flag is on, and walks its steps", async ({ page }) => {
+  await setFlag(page, "kubexShowProductTour", true);
+  try {
+    // It starts by itself on the page the user is on, once.
+    const tour = page.getByTestId("product-tour");
+    await expect(tour).toContainText("Welcome to Kubex");
+    await page.goto("/kubex/containers-tree?tour=welcome");
+    await tour.getByRole("link", { name: "Start" }).click();
+    await tour.getByRole("link", { name: "Container Analysis" }).click();
+    await expect(tour).toContainText("1 of 6");
+    await tour.getByRole("link", { name: "Next" }).click();
+    await expect(tour).toContainText("2 of 6");
+    await expect(page.locator('[data-tour="tree"]')).toHaveClass(/ring-amber-400/);
+    await tour.getByRole("link", { name: "Back" }).click();
+    await expect(tour).toContainText("1 of 6");
+    await tour.getByRole("link", { name: "Close the tour" }).click();
+    await expect(tour).toBeHidden();
+    // Once seen, it does not start again; the help menu restarts it.
+    await page.goto("/kubex/containers-tree");
+    await expect(page.getByTestId("product-tour")).toBeHidden();
+    await page.getByRole("button", { name: "Help" }).or(page.locator("summary[aria-label=Help]")).first().click();
+    await page.getByRole("menuitem", { name: "Product Tour" }).click();
+    await expect(page.getByTestId("product-tour")).toContainText("Welcome to Kubex");
+  } finally {
+    await setFlag(page, "kubexShowProductTour", false);
+  }
+});
+
+test("an ordinary user cannot switch feature flags", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: "tests/e2e/.artifacts/analyst.json" });
+  const page = await context.newPage();
+  await page.goto("/kubex/settings");
+  await expect(page.getByText("Only administrators can switch flags.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Turn showTreeCount/ })).toBeDisabled();
+  await context.close();
+});
+
+test("the Nodes link disappears when showSideNavNode is off", async ({ page }) => {
+  await setFlag(page, "showSideNavNode", false);
+  try {
+    await page.goto("/kubex/containers-tree");
+    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Nodes" })).toHaveCount(0);
+    await page.goto("/kubex/nodes-tree");
+    await expect(page).toHaveURL(/containers-tree/);
+  } finally {
+    await setFlag(page, "showSideNavNode", true);
+  }
+});
