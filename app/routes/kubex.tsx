@@ -6,6 +6,7 @@ import { ShareButton } from "~/components/shell/ShareButton";
 import { HelpMenu, ThemeToggle, UserMenu } from "~/components/shell/HeaderMenus";
 import { pageTitle } from "~/lib/page-title";
 import { NavigationProgress } from "~/components/ui/Spinner";
+import { useKeepAlive } from "~/components/shell/useKeepAlive";
 import { ProductTour } from "~/features/tour/ProductTour";
 
 export const meta: MetaFunction = ({ location }) => [
@@ -23,6 +24,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
 export default function KubexShell() {
   const { user, flags, hasConnections, theme } = useLoaderData<typeof loader>();
   const location = useLocation();
+  useKeepAlive();
   const title = pageTitle(location.pathname, new URLSearchParams(location.search));
   return (
     <div className="flex min-h-screen">

@@ -16,6 +16,12 @@ export interface TreeViewProps {
   onContextMenu?: (row: TreeRow, x: number, y: number) => void;
 }
 
+/** Tree item links carry viewId, filterId and navigationFrom 'Link' in the history state (spec document 1, section 2). */
+function linkState(href: string) {
+  const params = new URLSearchParams(href.split("?")[1] ?? "");
+  return { viewId: params.get("viewId"), filterId: params.get("filterId"), navigationFrom: "Link" };
+}
+
 function ancestorsOf(root: TreeRow, id: string): string[] {
   const parts = id.split(".");
   return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("."));
@@ -169,6 +175,7 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
                 else refs.current.delete(row.id);
               }}
               to={row.href}
+              state={linkState(row.href)}
               tabIndex={row.id === focusId ? 0 : -1}
               onKeyDown={(e) => onKeyDown(e, row, index)}
               onFocus={() => setFocusId(row.id)}
