@@ -236,10 +236,20 @@ function m002(dialect: DialectName): Migration {
   };
 }
 
+// Deleting a container must find its attribute rows (ON DELETE CASCADE) and a leaf lookup goes by container: both
+// need container_id first, which the primary key (attr_key, container_id) does not give.
+function m003(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex("container_attribute_container").on("container_attribute").columns(["container_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
-      return { "001_foundation": m001(dialect), "002_container_attribute_value": m002(dialect) };
+      return { "001_foundation": m001(dialect), "002_container_attribute_value": m002(dialect), "003_container_attribute_container": m003() };
     },
   };
 }

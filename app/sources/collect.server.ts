@@ -110,22 +110,17 @@ function* attributeRows(inv: Inventory): Iterable<Database["container_attribute"
   }
 }
 
-async function clearInventory(trx: Trx, dialect: Store["dialect"]) {
-  if (dialect === "postgres") {
-    // Not DELETE: container's ON DELETE CASCADE would scan container_attribute once per container (no index on
-    // container_id), quadratic at fleet size. TRUNCATE is transactional; readers wait for the commit, then see
-    // the new inventory whole. Listed in the order readers join them, so no lock-order deadlock.
-    await sql`truncate table container, container_attribute, k8s_node, node_group, k8s_cluster, cloud_instance`.execute(trx);
-    return;
-  }
-  // SQLite: children first (container_attribute references container); WAL readers keep the old snapshot.
+async function clearInventory(trx: Trx) {
+  // Children first (container_attribute references container; migration 003 indexes container_id so the
+  // cascade check is a lookup, not a scan). DELETE rather than TRUNCATE: readers keep reading the previous
+  // inventory until the commit (MVCC on PostgreSQL, WAL snapshots on SQLite) instead of waiting for the lock.
   for (const table of ["container_attribute", "container", "k8s_node", "node_group", "k8s_cluster", "cloud_instance"] as const) {
     await trx.deleteFrom(table).execute();
   }
 }
 
 async function writeInventory(trx: Trx, inv: Inventory, dialect: Store["dialect"]) {
-  await clearInventory(trx, dialect);
+  await clearInventory(trx);
   return {
     clusters: await insertRows(trx, dialect, "k8s_cluster", inv.clusters),
     nodeGroups: await insertRows(trx, dialect, "node_group", inv.nodeGroups),

@@ -13,6 +13,8 @@ export function addShareContributor(fn: () => Record<string, string>) {
 
 export function shareUrl(href: string): string {
   const url = new URL(href);
+  // A shared link opens the page, not the sender's tour step.
+  url.searchParams.delete("tour");
   for (const fn of contributors) for (const [k, v] of Object.entries(fn())) url.searchParams.set(k, v);
   return url.toString();
 }

@@ -30,6 +30,7 @@ function Item({ item, hasConnections }: { item: NavItem; hasConnections: boolean
   if (inert) {
     return (
       <span
+        role="link"
         aria-disabled="true"
         title="Connect a cluster to see this"
         className="flex cursor-not-allowed items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-400 opacity-50 dark:text-slate-500"

@@ -22,9 +22,14 @@ function linkState(href: string) {
   return { viewId: params.get("viewId"), filterId: params.get("filterId"), navigationFrom: "Link" };
 }
 
-function ancestorsOf(root: TreeRow, id: string): string[] {
+function ancestorsOf(id: string): string[] {
   const parts = id.split(".");
   return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("."));
+}
+
+function hasLoadedChildren(row: TreeRow, id: string): boolean {
+  if (row.id === id) return Boolean(row.children?.length);
+  return Boolean(row.children?.some((c) => id.startsWith(`${c.id}.`) || c.id === id ? hasLoadedChildren(c, id) : false));
 }
 
 function flatten(row: TreeRow, expanded: Set<string>, out: TreeRow[] = []) {
@@ -46,15 +51,19 @@ function replaceChildren(row: TreeRow, id: string, children: TreeRow[]): TreeRow
 export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl, onContextMenu }: TreeViewProps) {
   const navigate = useNavigate();
   const [root, setRoot] = useState(initialRoot);
-  const [expanded, setExpanded] = useState(() => new Set([...ancestorsOf(initialRoot, selectedId), selectedId, "0"]));
+  const [expanded, setExpanded] = useState(() => new Set([...ancestorsOf(selectedId), selectedId, "0"]));
   const [focusId, setFocusId] = useState(selectedId);
+  // Arrow keys select (highlight) without navigating; Enter navigates to the highlighted item.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
   const refs = useRef(new Map<string, HTMLAnchorElement>());
 
   useEffect(() => {
     setRoot(initialRoot);
-    setExpanded((prev) => new Set([...prev, ...ancestorsOf(initialRoot, selectedId), selectedId]));
+    // Folders opened in place stay open only if the new data still holds their children.
+    setExpanded((prev) => new Set([...[...prev].filter((id) => hasLoadedChildren(initialRoot, id)), ...ancestorsOf(selectedId), selectedId]));
     setFocusId(selectedId);
+    setActiveId(null);
   }, [initialRoot, selectedId]);
 
   useEffect(() => {
@@ -70,10 +79,18 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
         setLoading(row.id);
         try {
           const res = await fetch(childrenUrl(row), { headers: { Accept: "application/json" } });
+          // An expired session: reload the page, which leads to sign-in (spec document 1, section 8).
+          if (res.status === 401) {
+            console.warn(TEXT.unauthorized);
+            window.location.reload();
+            return;
+          }
           if (res.ok) {
             const body = (await res.json()) as { children: TreeRow[] };
             setRoot((r) => replaceChildren(r, row.id, body.children));
           }
+        } catch (e) {
+          console.warn("Could not load the folder's children", e);
         } finally {
           setLoading(null);
         }
@@ -90,6 +107,7 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
 
   function focusRow(id: string) {
     setFocusId(id);
+    setActiveId(id);
     refs.current.get(id)?.focus();
   }
 
@@ -132,7 +150,7 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
   return (
     <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree" data-tour="tree">
       {visible.map((row, index) => {
-        const selected = row.id === selectedId;
+        const selected = row.id === (activeId ?? selectedId);
         const open = expanded.has(row.id);
         const badge = showCount && row.count !== undefined ? row.count : undefined;
         return (
@@ -180,7 +198,8 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
               onKeyDown={(e) => onKeyDown(e, row, index)}
               onFocus={() => setFocusId(row.id)}
               aria-label={row.label}
-              className={`flex min-w-0 flex-1 items-center gap-1.5 py-1 pr-2 ${selected ? "font-semibold" : ""}`}
+              aria-current={row.id === selectedId ? "page" : undefined}
+              className={`flex min-w-0 flex-1 items-center gap-1.5 py-1 pr-2 ${row.id === selectedId ? "font-semibold" : ""}`}
             >
               <TreeIcon type={row.type} />
               <span className="truncate" title={row.fullPath} data-label>

@@ -1,4 +1,4 @@
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
@@ -13,6 +13,7 @@ import { AutomationMenu } from "./AutomationMenu";
 /** The tree pane of the containers and cloud trees (selectors, search, tree) beside the routed content. */
 export function ViewTreeLayout({ page }: { page: ViewTreePage }) {
   const [menu, setMenu] = useState<{ row: TreeRow; x: number; y: number } | null>(null);
+  const saved = new URLSearchParams(useLocation().search).get("saved");
   const base = TREE_ROUTE[page.kind];
   const childrenUrl = (row: TreeRow) =>
     `${base}/children?viewId=${encodeURIComponent(page.view.id)}&filterId=${encodeURIComponent(page.filter.id)}&fullPath=${encodeURIComponent(row.fullPath)}`;
@@ -41,7 +42,7 @@ export function ViewTreeLayout({ page }: { page: ViewTreePage }) {
         <>
           <Banner text={page.search.message} kind="info" durationMs={BANNER_MS.searchNotFound} />
           <Banner
-            text="Search looks through folder names and the containers of opened folders. Try a shorter term or another View."
+            text="Search looks through the names of the tree's folders and containers. Try a shorter term, or another View or Filter."
             kind="warning"
             durationMs={BANNER_MS.searchWarning}
             suppressKey="treeSearchHint"
@@ -61,6 +62,9 @@ export function ViewTreeLayout({ page }: { page: ViewTreePage }) {
   );
   return (
     <TreePane tree={tree}>
+      {saved === "view" || saved === "filter" ? (
+        <Banner text={saved === "view" ? "View saved." : "Filter saved."} kind="success" durationMs={BANNER_MS.saveDelete} />
+      ) : null}
       {page.view.rejected ? <Banner text="The View in the address is not available to you; the default View is shown." kind="warning" /> : null}
       {page.filter.rejected ? <Banner text="The Filter in the address is not available to you; the default Filter is shown." kind="warning" /> : null}
       <Outlet />

@@ -27,6 +27,7 @@ export function Banner({
 }) {
   const [phase, setPhase] = useState<"shown" | "fading" | "gone">("shown");
   useEffect(() => {
+    setPhase("shown");
     if (suppressKey) {
       try {
         if (localStorage.getItem(suppressedKey(suppressKey)) === "1") {
@@ -43,7 +44,7 @@ export function Banner({
       clearTimeout(fade);
       clearTimeout(gone);
     };
-  }, [durationMs, suppressKey]);
+  }, [text, durationMs, suppressKey]);
 
   if (phase === "gone") return null;
   return (

@@ -27,7 +27,9 @@ export function Modal({
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const first = el.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select, textarea, button");
+    const first =
+      el.querySelector<HTMLElement>("[data-autofocus]") ??
+      el.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select, textarea, button");
     first?.focus();
     function onKey(e: KeyboardEvent) {
       if (e.key === "Escape") {

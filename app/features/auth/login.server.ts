@@ -12,8 +12,18 @@ export const LoginSchema = z.object({
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeRedirect(to: string | undefined | null, fallback = "/kubex") {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  // Browsers drop tabs and newlines and treat "\\" as "/", so "/\t/evil.example" would leave the site: refuse any
+  // control character or backslash, then insist the resolved address stays on this origin.
+  if (!to || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  const base = "http://kubex.invalid";
+  let url: URL;
+  try {
+    url = new URL(to, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base || to.startsWith("//")) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 export async function signIn(request: Request, form: FormData) {

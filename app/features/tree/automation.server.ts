@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { FORGED_POST_MESSAGE, requireUser, verifyCsrf } from "~/lib/auth.server";
 import { TEXT } from "~/lib/constants";
@@ -30,9 +30,11 @@ export async function setAutomation(request: Request) {
     to.searchParams.set(key, text);
     return redirect(to.pathname + to.search);
   };
-  if (!(await verifyCsrf(request, form))) return { error: FORGED_POST_MESSAGE };
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
-  const { entityId, enable, returnTo, ...rest } = parsed.data;
+  const returnTo = form.get("returnTo");
+  const fail = (error: string, status: number) => (typeof returnTo === "string" && returnTo ? back("automationError", error) : data({ error }, { status }));
+  if (!(await verifyCsrf(request, form))) return fail(FORGED_POST_MESSAGE, 403);
+  if (!parsed.success) return fail(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), 400);
+  const { entityId, enable, returnTo: _returnTo, ...rest } = parsed.data;
   try {
     const vars = { ...rest, enableAutomation: enable === "true" };
     const status = entityId

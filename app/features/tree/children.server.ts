@@ -1,27 +1,39 @@
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { getRequestUser } from "~/lib/auth.server";
+import { TEXT } from "~/lib/constants";
+import { isModelError } from "~/models/errors";
 import { listViews } from "~/models/views.server";
 import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
 import { findByFullPath } from "./navigate";
 import { childRows } from "./slice";
 import { treeNodeHref } from "./tree-links";
 
-/** The children rows of the folder a fullPath names: its sub-folders, or its leaves at the deepest level. */
+/**
+ * The children rows of the folder a fullPath names (its sub-folders, or its leaves at the deepest level), as JSON
+ * for folders opened in place. Errors are JSON too: 401 when signed out, 404 for a View, Filter or path the
+ * caller cannot see.
+ */
 export async function loadTreeChildren(request: Request, kind: "containers" | "cloud") {
-  const user = await requireUser(request);
+  const user = await getRequestUser(request);
+  if (!user) return Response.json({ error: TEXT.unauthorized }, { status: 401 });
   const db = await getDb();
   const params = new URL(request.url).searchParams;
   const viewId = params.get("viewId") ?? "";
   const filterId = params.get("filterId") ?? "";
-  const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId });
-  const match = findByFullPath(root, params.get("fullPath"));
-  if (!match.matched) return Response.json({ children: [] }, { status: 404 });
-  const views = await listViews(db, user, kind);
-  const depth = [...views.publicList, ...views.privateList].find((v) => v.viewId === viewId)?.viewDetails.length ?? 0;
-  let node = match.node;
-  if (node.level === depth && depth > 0) {
-    node = { ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) };
+  try {
+    const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId });
+    const match = findByFullPath(root, params.get("fullPath"));
+    if (!match.matched) return Response.json({ error: "Folder not found.", children: [] }, { status: 404 });
+    const views = await listViews(db, user, kind);
+    const depth = [...views.publicList, ...views.privateList].find((v) => v.viewId === viewId)?.viewDetails.length ?? 0;
+    let node = match.node;
+    if (node.level === depth && depth > 0) {
+      node = { ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) };
+    }
+    const href = (n: typeof node) => treeNodeHref(kind, n, { viewId, filterId });
+    return Response.json({ children: childRows(node, href, (n) => n.level === depth && n.level > 0) });
+  } catch (e) {
+    if (isModelError(e)) return Response.json({ error: e.text, children: [] }, { status: e.kind === "validation" ? 400 : 404 });
+    throw e;
   }
-  const href = (n: typeof node) => treeNodeHref(kind, n, { viewId, filterId });
-  return Response.json({ children: childRows(node, href, (n) => n.level === depth && n.level > 0) });
 }

@@ -6,7 +6,7 @@ import { getNodeTree } from "~/models/node-tree.server";
 import { redirect } from "@remix-run/node";
 import { findByFullPath } from "./navigate";
 import { runTreeSearch, searchFormState } from "./search-redirect.server";
-import { treeSlice } from "./slice";
+import { fullRows } from "./slice";
 import { TREE_ROUTE, treeNodeHref } from "./tree-links";
 import type { TreeNode } from "./types";
 
@@ -20,13 +20,14 @@ export async function loadNodeTreePage(request: Request) {
   const base = TREE_ROUTE.nodes;
   const onNoData = url.pathname.endsWith("/no-data");
   if (!root.children?.length && !onNoData) throw redirect(`${base}/no-data`);
+  if (root.children?.length && onNoData) throw redirect(base);
   const href = (n: TreeNode) => treeNodeHref("nodes", n, { keep: url.searchParams });
   const search = runTreeSearch(root, url, href);
   const match = findByFullPath(root, url.searchParams.get("fullPath"));
   const path = [...match.ancestors, match.node];
   const selected = match.node;
   return {
-    tree: treeSlice(path, href),
+    tree: fullRows(root, href),
     selected: {
       id: selected.id,
       label: selected.label,

@@ -13,7 +13,7 @@ export const TREE_ROUTE: Record<TreeKind, string> = {
 };
 
 /** Parameters that belong to one selection and must not leak into the next. */
-const SELECTION_PARAMS = ["nodeId", "level", "fullPath", "entityId", "tnodeId", "type", "q", "dir", "hits", "expand", "reload", "automation", "automationError"];
+const SELECTION_PARAMS = ["nodeId", "level", "fullPath", "entityId", "tnodeId", "type", "q", "dir", "hits", "expand", "reload", "automation", "automationError", "tour", "saved"];
 
 export interface LinkableNode {
   id: string;

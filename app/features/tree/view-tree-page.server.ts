@@ -14,9 +14,9 @@ import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
 import { findByFullPath } from "./navigate";
 import { pickItem } from "./pick-default";
 import { runTreeSearch, searchFormState } from "./search-redirect.server";
-import { treeSlice } from "./slice";
+import { toRow, treeSlice } from "./slice";
 import { TREE_ROUTE, treeNodeHref } from "./tree-links";
-import type { TreeNode } from "./types";
+import { NO_DATA_NODE, type TreeNode } from "./types";
 
 type Kind = "containers" | "cloud";
 
@@ -47,10 +47,15 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
   const onNoData = url.pathname.endsWith("/no-data");
 
   const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId, reload: params.get("reload") === "true" });
-  if (!root.children?.length) {
-    if (!onNoData) throw redirect(`${base}/no-data?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(filterId)}`);
-  } else if (onNoData) {
-    throw redirect(`${base}?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(filterId)}`);
+  // An empty tree goes to the no-data route (and back once there is data), keeping the page's other parameters.
+  const empty = !root.children?.length;
+  if (empty !== onNoData) {
+    const target = new URL(url);
+    target.pathname = empty ? `${base}/no-data` : base;
+    for (const p of ["nodeId", "level", "fullPath", "entityId", "tnodeId"]) target.searchParams.delete(p);
+    target.searchParams.set("viewId", viewId);
+    target.searchParams.set("filterId", filterId);
+    throw redirect(target.pathname + target.search);
   }
   const depth = view.item.viewDetails.length;
   const leavesOf = async (node: TreeNode) => ({ ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) });
@@ -76,7 +81,7 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
     path[path.length - 1] = await leavesOf(match.node);
   }
   const selected = path[path.length - 1];
-  const tree = treeSlice(path, href, (n) => n.level === depth && n.level > 0);
+  const tree = root.children?.length ? treeSlice(path, href, (n) => n.level === depth && n.level > 0) : toRow(NO_DATA_NODE, () => base, () => false);
 
   const viewHref = (id: string) => `${base}?viewId=${encodeURIComponent(id)}&filterId=${encodeURIComponent(filterId)}`;
   const filterHref = (id: string) => `${base}?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(id)}`;

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { TEXT } from "~/lib/constants";
+import { Banner } from "~/components/ui/Banner";
+import { BANNER_MS, TEXT } from "~/lib/constants";
 
 export interface ListedItem {
   id: string;
@@ -109,7 +110,7 @@ export function ConfirmDelete({ message, csrf, hidden }: { message: string; csrf
         <button type="submit" name="intent" value="confirmDelete" className="btn-danger">
           Delete
         </button>
-        <button type="submit" name="intent" value="select" className="btn">
+        <button type="submit" name="intent" value="select" className="btn" data-autofocus>
           Cancel
         </button>
       </div>
@@ -118,10 +119,5 @@ export function ConfirmDelete({ message, csrf, hidden }: { message: string; csrf
 }
 
 export function Notice({ text }: { text?: string }) {
-  if (!text) return null;
-  return (
-    <p role="status" className="mb-3 rounded-md bg-emerald-600/90 px-3 py-2 text-sm text-white">
-      {text}
-    </p>
-  );
+  return text ? <Banner text={text} kind="success" durationMs={BANNER_MS.saveDelete} /> : null;
 }

@@ -26,7 +26,7 @@ export function ViewsDialog(p: ViewsDialogProps) {
   const { draft } = p;
   const byKey = new Map(p.properties.map((prop) => [propertyIdentity(prop), prop]));
   const unused = p.properties.filter((prop) => !draft.levels.includes(propertyIdentity(prop)));
-  const hidden = { viewId: draft.viewId, pick: draft.viewId };
+  const hidden = { viewId: draft.viewId, pick: draft.viewId, name: draft.name };
   return (
     <Modal title="Manage Views" closeHref={p.closeHref} maxWidth={780} testId="manage-views">
       <Notice text={p.notice} />

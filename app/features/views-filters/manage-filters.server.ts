@@ -133,6 +133,8 @@ export async function actManageFilters(request: Request, user: SessionUser) {
     case "delete":
       return state(request, user, draft, { confirmDelete: true });
     case "confirmDelete": {
+      const stored = (await lists(user, ctx)).filters.find((f) => f.viewFilterId === draft.viewFilterId);
+      if (stored) draft = draftOf(stored);
       try {
         const res = await runGraphQL<ops.DeleteFilter>(user, ops.DELETE_FILTER, { filterId: draft.viewFilterId, filterName: draft.name, ctx });
         if (res.deleteViewFilter.status !== "ok") {
@@ -175,7 +177,7 @@ async function save(request: Request, user: SessionUser, draft: FilterDraft, int
   let ret = returnTarget(url);
   const applied = new URL(ret, "http://x").searchParams.get("filterId");
   if (applied === saved.viewFilterId || saved.defaultFilter) ret = withParam(ret, "filterId", saved.viewFilterId);
-  if (intent === "ok") throw redirect(ret);
+  if (intent === "ok") throw redirect(withParam(ret, "saved", "filter"));
   const next = new URL(url);
   next.searchParams.set("returnTo", ret);
   throw redirect(dialogHref(next, { mf: saved.viewFilterId, mode: null, notice: "saved" }));

@@ -99,7 +99,8 @@ export async function actManageViews(request: Request, user: SessionUser) {
       draft = { ...draft, viewId: EMPTY_ID, name: `${TEXT.copyPrefix}${draft.name}`, defaultView: false };
       return state(request, user, draft);
     case "addLevel": {
-      const result = addLevel(asLevels(draft.levels), String(form.get("property") ?? ""));
+      const { maxLevels } = await lists(user, ctx);
+      const result = addLevel(asLevels(draft.levels), String(form.get("property") ?? ""), maxLevels);
       if (!result.ok) return state(request, user, draft, { alert: { title: result.title, message: result.error } });
       return state(request, user, { ...draft, levels: result.items.map((l) => l.propertyKey), selectedLevel: result.selectedIndex });
     }
@@ -120,6 +121,9 @@ export async function actManageViews(request: Request, user: SessionUser) {
     case "delete":
       return state(request, user, draft, { confirmDelete: true });
     case "confirmDelete": {
+      // The confirmation posts only the id and name: on failure the dialog shows the stored View again.
+      const stored = (await lists(user, ctx)).views.find((v) => v.viewId === draft.viewId);
+      if (stored) draft = draftOf(stored);
       try {
         const res = await runGraphQL<ops.DeleteView>(user, ops.DELETE_VIEW, { viewId: draft.viewId, viewName: draft.name, ctx });
         if (res.deleteView.status !== "ok") return state(request, user, draft, { alert: { title: TEXT.deleteError, message: res.deleteView.status } });
@@ -162,7 +166,7 @@ async function save(request: Request, user: SessionUser, draft: ViewDraft, inten
   let ret = returnTarget(url);
   const applied = new URL(ret, "http://x").searchParams.get("viewId");
   if (applied === saved.viewId || saved.defaultView) ret = withParam(ret, "viewId", saved.viewId);
-  if (intent === "ok") throw redirect(ret);
+  if (intent === "ok") throw redirect(withParam(ret, "saved", "view"));
   const next = new URL(url);
   next.searchParams.set("returnTo", ret);
   throw redirect(dialogHref(next, { mv: saved.viewId, mode: null, notice: "saved" }));
