@@ -5,6 +5,7 @@ export const USER_CTX = "containers";
 export const PRODUCT_NAME = "Kubex";
 export const SUPPORT_EMAIL = "support@kubex.local";
 export const DOCUMENTATION_URL = "https://docs.kubex.local/";
+export const FREE_TRIAL_URL = "https://kubex.local/free-trial";
 
 export const DEFAULT_MAX_LEVELS = 10;
 export const DEFAULT_MAX_FILTER_LINES = 10;
@@ -69,6 +70,8 @@ export const TEXT = {
   mutationFailed: "Mutation failed.",
   percentRange: "percent must be between 0 and 100.",
   loading: "Loading...",
+  sandboxNoConnect: "Connecting your own environment is not available in this sandbox.",
+  freeTrial: "Start a free trial",
 } as const;
 
 export const FEATURE_FLAGS = [

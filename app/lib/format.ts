@@ -1,3 +1,5 @@
+import { TEXT } from "./constants";
+
 /** All number, money and date formatting in one place: en-US, currency 2 decimals, compact counts, UTC dates. */
 const currency = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
@@ -34,6 +36,6 @@ function mix(from: string, to: string, t: number) {
 
 /** The spec's gradient helper: red ff8d8d→FF0000, yellow FEF3AD→FFEA00. */
 export function gradientColor(kind: "red" | "yellow", percent: number): string {
-  if (!(percent >= 0 && percent <= 100)) throw new Error("percent must be between 0 and 100.");
+  if (!(percent >= 0 && percent <= 100)) throw new Error(TEXT.percentRange);
   return kind === "red" ? mix("ff8d8d", "ff0000", percent / 100) : mix("fef3ad", "ffea00", percent / 100);
 }

@@ -16,7 +16,7 @@ import type { SessionUser } from "~/lib/auth-types";
 import type { TreeNode } from "~/features/tree/types";
 import { buildFolderTree, buildLeafNodes, type FolderRow } from "~/features/tree/build-tree";
 import { findByFullPath } from "~/features/tree/navigate";
-import { compileFilterCondition, levelExpression, NONE_LABEL, NotGroupableError } from "~/features/views-filters/filter-sql";
+import { compileFilterCondition, escapeLike, levelExpression, NONE_LABEL, NotGroupableError } from "~/features/views-filters/filter-sql";
 import { findProperty } from "~/features/views-filters/properties";
 import { nodeTypeForLevel, type ViewLevel } from "~/features/views-filters/view-levels";
 import type { FilterAst } from "~/features/views-filters/filter-logic";
@@ -335,6 +335,22 @@ async function containerLeaves(db: Db, cached: CachedTree, node: TreeNode, names
   const conditions = [compileFilterCondition(cached.ast), ...folderCondition(cached.levels, names)];
   const { rows } = await sql<LeafRow>`select c.id, c.cluster, c.namespace, c.pod_owner_kind, c.pod_owner_name, c.container_name from container c where ${sql.join(conditions, sql` and `)} limit ${MAX_LEAF_NODES + 1}`.execute(db);
   return buildLeafNodes(node, containerLeafNames(rows), "Container");
+}
+
+/** At most this many matching containers are considered by one tree search step. */
+export const MAX_SEARCH_LEAVES = 5_000;
+
+/**
+ * Tree search over containers (leaves are not in the folder tree): the containers under this View and Filter
+ * whose name contains the term (case-insensitive, LIKE wildcards escaped), each with its folder path.
+ */
+export async function searchContainerLeaves(db: Db, user: SessionUser, args: TreeArgs & { term: string }) {
+  const { ctx, cached } = await loadTree(db, user, args, false);
+  if (ctx !== "containers" || cached.levels.length === 0) return [];
+  const pattern = `%${escapeLike(args.term.trim().toLowerCase())}%`;
+  const exprs = cached.levels.map((l, i) => sql`${levelExpr(l)} as ${sql.ref(`l${i}`)}`);
+  const { rows } = await sql<Record<string, string>>`select c.id as id, ${sql.join(exprs)} from container c where ${compileFilterCondition(cached.ast)} and lower(c.container_name) like ${pattern} escape '\\' limit ${MAX_SEARCH_LEAVES}`.execute(db);
+  return rows.map((r) => ({ entityId: String(r.id), names: cached.levels.map((_, i) => String(r[`l${i}`])) }));
 }
 
 interface LeafRow {

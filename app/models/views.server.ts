@@ -394,7 +394,7 @@ const SEED_VIEWS: { id: string; ctx: TreeCtx; name: string; description: string;
     ctx: "containers",
     name: "Cluster View",
     description: "Containers by cluster, namespace and pod owner.",
-    levels: ["K8S_CLUSTER", "K8S_NAMESPACE", "K8S_POD_OWNER_NAME", "K8S_CONTAINER"],
+    levels: ["K8S_CLUSTER", "K8S_NAMESPACE", "K8S_POD_OWNER_NAME"],
   },
   {
     id: SEED_IDS.businessUnitView,

@@ -3,13 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { loadConnections } from "~/features/status/connections.server";
 import { formatCount, formatDate } from "~/lib/format";
 import { NoData } from "~/components/ui/NoData";
+import { FREE_TRIAL_URL, TEXT } from "~/lib/constants";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadConnections(request);
 }
 
 export default function Connections() {
-  const { clusters, run } = useLoaderData<typeof loader>();
+  const { clusters, run, sandbox } = useLoaderData<typeof loader>();
   return (
     <div className="p-4">
       <h2 className="mb-1 text-lg font-semibold">Kubernetes Connections</h2>
@@ -18,6 +19,24 @@ export default function Connections() {
           ? `Last collection: ${formatDate(run.finished_at)} from the ${run.source} source (seed ${run.seed}), ${formatCount(run.container_count)} containers.`
           : "No collection has run yet."}
       </p>
+      <section className="card mb-4" aria-labelledby="connect-title">
+        <h3 id="connect-title" className="font-semibold">
+          Connect a cluster
+        </h3>
+        {sandbox ? (
+          <p className="mt-1 text-sm" data-testid="sandbox-connect">
+            {TEXT.sandboxNoConnect}{" "}
+            <a className="text-sky-600 underline dark:text-sky-400" href={FREE_TRIAL_URL} target="_blank" rel="noreferrer">
+              {TEXT.freeTrial}
+            </a>
+          </p>
+        ) : (
+          <p className="mt-1 text-sm">
+            This installation collects the built-in demo fleet (<code>npm run collect -- --seed N --size N</code> regenerates it).
+            Connecting a cluster through its Prometheus (kube-state-metrics and cAdvisor series) is not available yet.
+          </p>
+        )}
+      </section>
       {clusters.length === 0 ? (
         <NoData />
       ) : (

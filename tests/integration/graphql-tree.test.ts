@@ -69,17 +69,38 @@ describe.each(TEST_STORES)("trees on $name", (testStore) => {
       TEXT.rootName, "root", 6,
       [
         ["dev-gke-3", "Cluster", 2, [
-          ["batch", "Namespace", 1, [["nightly", "Pod Owner Name", 1, [["runner", "Container", 1]]]]],
-          ["payments", "Namespace", 1, [["api", "Pod Owner Name", 1, [["api", "Container", 1]]]]],
+          ["batch", "Namespace", 1, [["nightly", "Pod Owner Name", 1]]],
+          ["payments", "Namespace", 1, [["api", "Pod Owner Name", 1]]],
         ]],
         ["prod-eks-1", "Cluster", 4, [
-          ["payments", "Namespace", 3, [["api", "Pod Owner Name", 2, [["api", "Container", 1], ["envoy", "Container", 1]]], ["worker", "Pod Owner Name", 1, [["worker", "Container", 1]]]]],
-          ["web", "Namespace", 1, [["frontend", "Pod Owner Name", 1, [["nginx", "Container", 1]]]]],
+          ["payments", "Namespace", 3, [["api", "Pod Owner Name", 2], ["worker", "Pod Owner Name", 1]]],
+          ["web", "Namespace", 1, [["frontend", "Pod Owner Name", 1]]],
         ]],
       ],
     ]);
-    const envoy = root.children![1].children![0].children![0].children![1];
-    expect(envoy).toMatchObject({ id: "0.1.0.0.1", level: 4, fullPath: `${TEXT.rootName}/prod-eks-1/payments/api/envoy`, parentPath: `${TEXT.rootName}/prod-eks-1/payments/api` });
+    // Pod Owner Name is the deepest folder level: no container folders below it.
+    const apiOwner = root.children![1].children![0].children![0];
+    expect(apiOwner).toMatchObject({ id: "0.1.0.0", level: 3, type: "Pod Owner Name", fullPath: `${TEXT.rootName}/prod-eks-1/payments/api`, parentPath: `${TEXT.rootName}/prod-eks-1/payments` });
+    expect(apiOwner.children ?? []).toEqual([]);
+    // The containers are the leaves under each Pod Owner Name folder, each exactly once.
+    const leafNames: [string, string[]][] = [];
+    for (const cluster of root.children!) {
+      for (const ns of cluster.children!) {
+        for (const owner of ns.children!) {
+          const list = await leaves(api.analyst, { viewId: ids.cluster, filterId: ids.all, treeviewPath: owner.fullPath });
+          expect(list.length, owner.fullPath).toBe(owner.containerCount);
+          for (const leaf of list) expect(leaf, leaf.fullPath).toMatchObject({ type: "Container", level: 4, parentPath: owner.fullPath });
+          leafNames.push([owner.fullPath.slice(TEXT.rootName.length + 1), list.map((l) => l.name)]);
+        }
+      }
+    }
+    expect(leafNames).toEqual([
+      ["dev-gke-3/batch/nightly", ["runner"]],
+      ["dev-gke-3/payments/api", ["api"]],
+      ["prod-eks-1/payments/api", ["api", "envoy"]],
+      ["prod-eks-1/payments/worker", ["worker"]],
+      ["prod-eks-1/web/frontend", ["nginx"]],
+    ]);
   });
 
   it("the same View with a Filter narrows the counts consistently", async () => {
@@ -109,10 +130,16 @@ describe.each(TEST_STORES)("trees on $name", (testStore) => {
     expect(shape(mine)).toEqual([
       TEXT.rootName, "root", 3,
       [["prod-eks-1", "Cluster", 3, [
-        ["payments", "Namespace", 2, [["api", "Pod Owner Name", 1, [["api", "Container", 1]]], ["worker", "Pod Owner Name", 1, [["worker", "Container", 1]]]]],
-        ["web", "Namespace", 1, [["frontend", "Pod Owner Name", 1, [["nginx", "Container", 1]]]]],
+        ["payments", "Namespace", 2, [["api", "Pod Owner Name", 1], ["worker", "Pod Owner Name", 1]]],
+        ["web", "Namespace", 1, [["frontend", "Pod Owner Name", 1]]],
       ]]],
     ]);
+    // The filter narrows the leaves too: envoy (100 mCores) is left out under prod-eks-1/payments/api.
+    const mineLeaves = async (treeviewPath: string) =>
+      (await leaves(api.analyst, { viewId: ids.cluster, filterId: saved.saveOrUpdateViewFilter.viewFilterId, treeviewPath })).map((l) => [l.name, l.entityId, l.type]);
+    expect(await mineLeaves("prod-eks-1/payments/api")).toEqual([["api", "c-prod-api", "Container"]]);
+    expect(await mineLeaves("prod-eks-1/payments/worker")).toEqual([["worker", "c-prod-worker", "Container"]]);
+    expect(await mineLeaves("prod-eks-1/web/frontend")).toEqual([["nginx", "c-prod-nginx", "Container"]]);
     // The filter's owner only: another user gets the not-found error, not the tree.
     expect(await api.error(api.carol, GET_FOLDER_LIST_JSON.document, { viewId: ids.cluster, filterId: saved.saveOrUpdateViewFilter.viewFilterId })).toBe(NOT_FOUND_FILTER);
   });
@@ -129,23 +156,45 @@ describe.each(TEST_STORES)("trees on $name", (testStore) => {
   });
 
   it("lists the containers under a folder as leaves, with the path matched case-insensitively, with or without the root", async () => {
-    const paths = [`${TEXT.rootName}/prod-eks-1/payments/api/envoy`, "PROD-EKS-1/Payments/API/Envoy"];
+    const paths = [`${TEXT.rootName}/prod-eks-1/payments/api`, "PROD-EKS-1/Payments/API"];
     for (const treeviewPath of paths) {
       const list = await leaves(api.analyst, { viewId: ids.cluster, filterId: ids.all, treeviewPath });
       expect(list).toEqual([
         {
-          id: "0.1.0.0.1.0",
+          id: "0.1.0.0.0",
+          name: "api",
+          label: "api",
+          level: 4,
+          type: "Container",
+          fullPath: `${TEXT.rootName}/prod-eks-1/payments/api/api`,
+          parentPath: `${TEXT.rootName}/prod-eks-1/payments/api`,
+          entityId: "c-prod-api",
+          containerCount: 1,
+        },
+        {
+          id: "0.1.0.0.1",
           name: "envoy",
           label: "envoy",
-          level: 5,
+          level: 4,
           type: "Container",
-          fullPath: `${TEXT.rootName}/prod-eks-1/payments/api/envoy/envoy`,
-          parentPath: `${TEXT.rootName}/prod-eks-1/payments/api/envoy`,
+          fullPath: `${TEXT.rootName}/prod-eks-1/payments/api/envoy`,
+          parentPath: `${TEXT.rootName}/prod-eks-1/payments/api`,
           entityId: "c-prod-envoy",
           containerCount: 1,
         },
       ]);
     }
+    // A container is a leaf, not a folder: its path is not a folder path in the Cluster View.
+    expect(await api.error(api.analyst, GET_LEAF_LIST_JSON.document, { viewId: ids.cluster, filterId: ids.all, treeviewPath: "prod-eks-1/payments/api/envoy" })).toBe(
+      "Not Found: Tree path 'prod-eks-1/payments/api/envoy' was not found in this view and filter.",
+    );
+    // A shallower Cluster View folder lists every container below it.
+    const prodPayments = await leaves(api.analyst, { viewId: ids.cluster, filterId: ids.all, treeviewPath: "prod-eks-1/payments" });
+    expect(prodPayments.map((l) => [l.name, l.entityId, l.type, l.level])).toEqual([
+      ["api", "c-prod-api", "Container", 3],
+      ["envoy", "c-prod-envoy", "Container", 3],
+      ["worker", "c-prod-worker", "Container", 3],
+    ]);
     // A shallower folder lists every container below it; equal container names are told apart by their owner.
     const bu = await leaves(api.analyst, { viewId: ids.bu, filterId: ids.all, treeviewPath: "Finance/prod-eks-1/payments" });
     expect(bu.map((l) => [l.name, l.entityId, l.type, l.level])).toEqual([

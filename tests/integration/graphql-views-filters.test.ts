@@ -109,7 +109,7 @@ describe.each(TEST_STORES)("Views and Filters on $name", (testStore) => {
         platformType: "CONTAINERS",
         viewTypeId: 1,
         entityId: null,
-        viewDetailList: ["Cluster", "Namespace", "Pod Owner Name", "Container"],
+        viewDetailList: ["Cluster", "Namespace", "Pod Owner Name"],
       });
       expect(cluster.viewDetails[0]).toMatchObject({
         viewDefinitionId: cluster.viewId,
@@ -122,6 +122,17 @@ describe.each(TEST_STORES)("Views and Filters on $name", (testStore) => {
         dataType: "STR",
         tableSource: "container",
       });
+      // Three levels, Pod Owner Name the deepest: containers are its leaves, never a level of their own.
+      expect(cluster.viewDetails.map((d) => [d.orderIndex, d.datasourceId, d.displayColumn])).toEqual([
+        [0, "K8S_CLUSTER", "Cluster"],
+        [1, "K8S_NAMESPACE", "Namespace"],
+        [2, "K8S_POD_OWNER_NAME", "Pod Owner Name"],
+      ]);
+      expect(await api.db.selectFrom("view_detail").select(["order_index", "property_key"]).where("view_id", "=", cluster.viewId).orderBy("order_index").execute()).toEqual([
+        { order_index: 0, property_key: "K8S_CLUSTER" },
+        { order_index: 1, property_key: "K8S_NAMESPACE" },
+        { order_index: 2, property_key: "K8S_POD_OWNER_NAME" },
+      ]);
       expect(v.publicList.filter((x) => x.defaultView)).toHaveLength(1);
       const bu = v.publicList[0].viewDetails[0];
       expect(bu).toMatchObject({ staticSource: false, attrKey: "business_unit", datasourceId: "CONTAINER_ATTRIBUTE", displayColumn: "Business Unit" });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { BANNER_MS, TEXT } from "~/lib/constants";
 import { Icon } from "~/components/ui/Icon";
 
@@ -55,12 +56,9 @@ export async function copyText(text: string): Promise<boolean> {
  */
 export function ShareButton() {
   const [status, setStatus] = useState<ShareStatus>("idle");
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => {
-    setHydrated(true);
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   async function share() {
     setStatus("loading");

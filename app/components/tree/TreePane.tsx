@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { LARGE_SCREEN_PX, TREE_WIDTH_DEFAULT_PCT, TREE_WIDTH_MAX_PCT } from "~/lib/constants";
 
 interface PaneState {
@@ -31,7 +32,7 @@ function readState(large: boolean): PaneState {
 export function TreePane({ tree, children }: { tree: React.ReactNode; children: React.ReactNode }) {
   const [large, setLarge] = useState(true);
   const [state, setState] = useState<PaneState>({ open: true, width: TREE_WIDTH_DEFAULT_PCT });
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -41,7 +42,6 @@ export function TreePane({ tree, children }: { tree: React.ReactNode; children: 
       setState(readState(mq.matches));
     };
     apply();
-    setHydrated(true);
     mq.addEventListener("change", apply);
     return () => mq.removeEventListener("change", apply);
   }, []);

@@ -5,7 +5,7 @@ import { TEXT } from "~/lib/constants";
 import { runGraphQL } from "~/graphql/client.server";
 import { displayError } from "~/graphql/errors";
 import { safeRedirect } from "~/features/auth/login.server";
-import { SET_ENTITY_AUTOMATION, SET_PATH_AUTOMATION } from "~/features/views-filters/treeview.operations";
+import { SET_ENTITY_AUTOMATION_STATUS, SET_TREE_PATH_AUTOMATION_STATUS } from "~/graphql/operations/treeview";
 
 const AutomationForm = z.object({
   ctx: z.enum(["containers", "cloud"]),
@@ -38,8 +38,8 @@ export async function setAutomation(request: Request) {
   try {
     const vars = { ...rest, enableAutomation: enable === "true" };
     const status = entityId
-      ? (await runGraphQL<{ setEntityAutomationStatus: string }>(user, SET_ENTITY_AUTOMATION, { ...vars, entityId })).setEntityAutomationStatus
-      : (await runGraphQL<{ setTreePathAutomationStatus: string }>(user, SET_PATH_AUTOMATION, vars)).setTreePathAutomationStatus;
+      ? (await runGraphQL(user, SET_ENTITY_AUTOMATION_STATUS, { ...vars, entityId })).setEntityAutomationStatus
+      : (await runGraphQL(user, SET_TREE_PATH_AUTOMATION_STATUS, vars)).setTreePathAutomationStatus;
     return returnTo ? back("automation", status) : { status };
   } catch (e) {
     const error = e instanceof Error ? displayError(e.message) : TEXT.mutationFailed;

@@ -22,7 +22,7 @@ export async function loadNodeTreePage(request: Request) {
   if (!root.children?.length && !onNoData) throw redirect(`${base}/no-data`);
   if (root.children?.length && onNoData) throw redirect(base);
   const href = (n: TreeNode) => treeNodeHref("nodes", n, { keep: url.searchParams });
-  const search = runTreeSearch(root, url, href);
+  const search = await runTreeSearch(root, url, href);
   const match = findByFullPath(root, url.searchParams.get("fullPath"));
   const path = [...match.ancestors, match.node];
   const selected = match.node;

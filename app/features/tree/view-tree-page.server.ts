@@ -10,10 +10,10 @@ import { TEXT } from "~/lib/constants";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { listViews } from "~/models/views.server";
 import { listFilters } from "~/models/filters.server";
-import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
+import { getFolderTree, getLeafNodes, searchContainerLeaves } from "~/models/container-tree.server";
 import { findByFullPath } from "./navigate";
 import { pickItem } from "./pick-default";
-import { runTreeSearch, searchFormState } from "./search-redirect.server";
+import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
 import { toRow, treeSlice } from "./slice";
 import { TREE_ROUTE, treeNodeHref } from "./tree-links";
 import { NO_DATA_NODE, type TreeNode } from "./types";
@@ -60,7 +60,14 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
   const depth = view.item.viewDetails.length;
   const leavesOf = async (node: TreeNode) => ({ ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) });
 
-  const search = runTreeSearch(root, url, href);
+  const leafSearch: LeafSearch | undefined =
+    kind === "containers" && depth > 0
+      ? {
+          matches: (term) => searchContainerLeaves(db, user, { ctx: kind, viewId, filterId, term }),
+          leaves: (folder) => (folder.level === depth ? getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: folder.fullPath }) : Promise.resolve([])),
+        }
+      : undefined;
+  const search = await runTreeSearch(root, url, href, leafSearch);
 
   // Selection from fullPath; a path one level below the deepest folder names a leaf.
   const fullPath = params.get("fullPath");

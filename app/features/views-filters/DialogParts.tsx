@@ -2,14 +2,8 @@ import { Form } from "@remix-run/react";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS, TEXT } from "~/lib/constants";
 
-export interface ListedItem {
-  id: string;
-  name: string;
-  publicItem: boolean;
-  createdBy: string;
-  defaultItem: boolean;
-  systemDefined: boolean;
-}
+import type { ListedItem } from "./drafts";
+export type { ListedItem };
 
 /** The selector at the top of both dialogs: public and private groups, each sorted by name by the server. */
 export function ItemSelector({ label, items, selectedId, kind }: { label: string; items: ListedItem[]; selectedId: string; kind: "View" | "Filter" }) {

@@ -8,7 +8,6 @@ import { runGraphQL } from "~/graphql/client.server";
 import { displayError } from "~/graphql/errors";
 import { safeRedirect } from "~/features/auth/login.server";
 import { TREE_ROUTE } from "~/features/tree/tree-links";
-import type { ListedItem } from "./DialogParts";
 
 /** The tree page the dialog returns to, keeping the tree's own selection (never an outside address). */
 export function returnTarget(url: URL): string {
@@ -44,10 +43,6 @@ export function errorText(e: unknown): string {
 
 export function isLocked(item: { systemDefined: boolean; readOnly: boolean; createdBy: string } | undefined, user: SessionUser) {
   return Boolean(item && (item.systemDefined || (item.readOnly && item.createdBy !== user.userName)));
-}
-
-export function listed<T>(items: T[], pick: (t: T) => ListedItem): ListedItem[] {
-  return items.map(pick);
 }
 
 export const isNewId = (id: string) => !id || id === EMPTY_ID;

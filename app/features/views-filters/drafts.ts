@@ -6,6 +6,16 @@
 import { EMPTY_ID } from "~/lib/constants";
 import { findProperty } from "./properties";
 
+/** An item in a dialog's selector. */
+export interface ListedItem {
+  id: string;
+  name: string;
+  publicItem: boolean;
+  createdBy: string;
+  defaultItem: boolean;
+  systemDefined: boolean;
+}
+
 export interface ViewDraft {
   viewId: string;
   name: string;

@@ -42,7 +42,8 @@ function valueOf(p: PropertyDef, literalKey = false): RawBuilder<unknown> {
   return sql`(select a.value from container_attribute a where a.container_id = c.id and a.attr_key = ${key})`;
 }
 
-function escapeLike(text: string): string {
+/** Escapes LIKE wildcards (used with `escape '\\'`). */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 

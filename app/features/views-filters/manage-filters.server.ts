@@ -2,7 +2,8 @@
 import type { SessionUser } from "~/lib/auth-types";
 import { FORGED_POST_MESSAGE, verifyCsrf } from "~/lib/auth.server";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
-import * as ops from "./treeview.operations";
+import * as ops from "~/graphql/operations/treeview";
+import type { View, ViewFilter } from "~/graphql/operations/types";
 import { blankRow, filterDraftFromForm, lineInput, type FilterDraft, type FilterRowDraft } from "./drafts";
 import { operatorTakesValue } from "./filter-logic";
 import { addRow, deleteRow, moveRow } from "./view-levels";
@@ -13,15 +14,15 @@ type Extra = { alert?: { title: string; message: string }; confirmDelete?: boole
 
 async function lists(user: SessionUser, ctx: string) {
   const [defs, props, max] = await Promise.all([
-    runGraphQL<ops.GetFilterDefinitions>(user, ops.GET_FILTER_DEFINITIONS, { ctx }),
-    runGraphQL<ops.GetAvailableProperties>(user, ops.GET_AVAILABLE_PROPERTIES, { ctx, filters: true }),
-    runGraphQL<ops.GetMaxFilterLines>(user, ops.GET_MAX_FILTER_LINES, { filters: true }),
+    runGraphQL(user, ops.GET_FILTER_DEFINITIONS, { ctx }),
+    runGraphQL(user, ops.GET_ALL_AVAILABLE_PROPERTIES, { ctx, filters: true }),
+    runGraphQL(user, ops.GET_MAX_FILTER_LINES, { filters: true }),
   ]);
   const filters = [...defs.getFilterDefinitions.publicList, ...defs.getFilterDefinitions.privateList];
   return { filters, properties: props.getAllAvailableProperties.propertyList, maxLines: max.getMaxFilterLines };
 }
 
-function draftOf(filter: ops.FilterResult | undefined): FilterDraft {
+function draftOf(filter: ViewFilter | undefined): FilterDraft {
   if (!filter) {
     return { viewFilterId: EMPTY_ID, name: "", rows: [], selectedRow: -1, defaultFilter: false, publicFilter: false, readOnly: false, entry: blankRow() };
   }
@@ -136,7 +137,7 @@ export async function actManageFilters(request: Request, user: SessionUser) {
       const stored = (await lists(user, ctx)).filters.find((f) => f.viewFilterId === draft.viewFilterId);
       if (stored) draft = draftOf(stored);
       try {
-        const res = await runGraphQL<ops.DeleteFilter>(user, ops.DELETE_FILTER, { filterId: draft.viewFilterId, filterName: draft.name, ctx });
+        const res = await runGraphQL(user, ops.DELETE_VIEW_FILTER, { filterId: draft.viewFilterId, filterName: draft.name, ctx });
         if (res.deleteViewFilter.status !== "ok") {
           return state(request, user, draft, { alert: { title: TEXT.deleteError, message: res.deleteViewFilter.message || res.deleteViewFilter.status } });
         }
@@ -156,9 +157,9 @@ export async function actManageFilters(request: Request, user: SessionUser) {
 async function save(request: Request, user: SessionUser, draft: FilterDraft, intent: string, ctx: string, url: URL) {
   if (!draft.name.trim()) return state(request, user, draft, { alert: { title: TEXT.saveError, message: TEXT.filterNameRequired } });
   if (draft.rows.length === 0) return state(request, user, draft, { alert: { title: TEXT.saveError, message: TEXT.filterLineRequired } });
-  let saved: ops.FilterResult;
+  let saved: ViewFilter;
   try {
-    const res = await runGraphQL<ops.SaveFilter>(user, ops.SAVE_FILTER, {
+    const res = await runGraphQL(user, ops.SAVE_OR_UPDATE_VIEW_FILTER, {
       ctx,
       viewFilter: {
         viewFilterId: isNewId(draft.viewFilterId) ? EMPTY_ID : draft.viewFilterId,

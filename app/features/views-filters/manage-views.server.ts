@@ -5,7 +5,8 @@
 import type { SessionUser } from "~/lib/auth-types";
 import { verifyCsrf, FORGED_POST_MESSAGE } from "~/lib/auth.server";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
-import * as ops from "./treeview.operations";
+import * as ops from "~/graphql/operations/treeview";
+import type { View, ViewFilter } from "~/graphql/operations/types";
 import { viewDraftFromForm, levelInput, type ViewDraft } from "./drafts";
 import { addLevel, moveLevel, removeLevel, type ViewLevel } from "./view-levels";
 import {
@@ -24,15 +25,15 @@ const NOTICES: Record<string, string> = { saved: "View saved.", deleted: "View d
 
 async function lists(user: SessionUser, ctx: string) {
   const [defs, props, max] = await Promise.all([
-    runGraphQL<ops.GetViewDefinitions>(user, ops.GET_VIEW_DEFINITIONS, { ctx }),
-    runGraphQL<ops.GetAvailableProperties>(user, ops.GET_AVAILABLE_PROPERTIES, { ctx, filters: false }),
-    runGraphQL<ops.GetMaxFilterLines>(user, ops.GET_MAX_FILTER_LINES, { filters: false }),
+    runGraphQL(user, ops.GET_VIEW_DEFINITIONS, { ctx }),
+    runGraphQL(user, ops.GET_ALL_AVAILABLE_PROPERTIES, { ctx, filters: false }),
+    runGraphQL(user, ops.GET_MAX_FILTER_LINES, { filters: false }),
   ]);
   const views = [...defs.getViewDefinitions.publicList, ...defs.getViewDefinitions.privateList];
   return { views, properties: props.getAllAvailableProperties.propertyList, maxLevels: max.getMaxFilterLines };
 }
 
-function draftOf(view: ops.ViewResult | undefined): ViewDraft {
+function draftOf(view: View | undefined): ViewDraft {
   if (!view) {
     return { viewId: EMPTY_ID, name: "", description: "", levels: [], selectedLevel: -1, defaultView: false, publicView: false, readOnly: false };
   }
@@ -125,7 +126,7 @@ export async function actManageViews(request: Request, user: SessionUser) {
       const stored = (await lists(user, ctx)).views.find((v) => v.viewId === draft.viewId);
       if (stored) draft = draftOf(stored);
       try {
-        const res = await runGraphQL<ops.DeleteView>(user, ops.DELETE_VIEW, { viewId: draft.viewId, viewName: draft.name, ctx });
+        const res = await runGraphQL(user, ops.DELETE_VIEW, { viewId: draft.viewId, viewName: draft.name, ctx });
         if (res.deleteView.status !== "ok") return state(request, user, draft, { alert: { title: TEXT.deleteError, message: res.deleteView.status } });
       } catch (e) {
         return state(request, user, draft, { alert: { title: TEXT.deleteError, message: errorText(e) } });
@@ -144,9 +145,9 @@ export async function actManageViews(request: Request, user: SessionUser) {
 async function save(request: Request, user: SessionUser, draft: ViewDraft, intent: string, ctx: string, url: URL) {
   if (!draft.name.trim()) return state(request, user, draft, { alert: { title: TEXT.saveError, message: TEXT.viewNameRequired } });
   if (draft.levels.length === 0) return state(request, user, draft, { alert: { title: TEXT.saveError, message: TEXT.viewLevelRequired } });
-  let saved: ops.ViewResult;
+  let saved: View;
   try {
-    const res = await runGraphQL<ops.SaveView>(user, ops.SAVE_VIEW, {
+    const res = await runGraphQL(user, ops.SAVE_OR_UPDATE_VIEW, {
       ctx,
       viewDef: {
         viewId: isNewId(draft.viewId) ? EMPTY_ID : draft.viewId,
