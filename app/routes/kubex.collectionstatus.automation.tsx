@@ -50,3 +50,4 @@ export default function Automation() {
     </div>
   );
 }
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

@@ -64,3 +64,4 @@ export default function Connections() {
     </div>
   );
 }
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

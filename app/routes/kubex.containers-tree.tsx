@@ -10,3 +10,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ContainersTree() {
   return <ViewTreeLayout page={useLoaderData<typeof loader>()} />;
 }
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

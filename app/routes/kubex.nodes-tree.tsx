@@ -31,3 +31,4 @@ export default function NodesTree() {
     </TreePane>
   );
 }
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

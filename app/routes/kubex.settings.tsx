@@ -62,3 +62,4 @@ export default function Settings() {
     </div>
   );
 }
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteErrorBoundary";

@@ -23,3 +23,19 @@ test("without JavaScript search is a GET form", async ({ page }) => {
 test("without JavaScript the same View and Filter round trip works as plain forms", async ({ page }) => {
   await viewAndFilterFlow(page, "nojs");
 });
+
+test("without JavaScript a number filter offers number conditions, and a wrong-typed value is refused with the draft kept", async ({ page }) => {
+  await page.goto("/kubex/containers-tree/manage-filters?mode=new&returnTo=%2Fkubex%2Fcontainers-tree");
+  const dialog = page.getByTestId("manage-filters");
+  await dialog.getByLabel("Filter Name").fill("Big CPU requests");
+  await dialog.getByLabel("Filter On", { exact: true }).selectOption({ label: "CPU Request (mCores)" });
+  await dialog.getByLabel("Condition", { exact: true }).selectOption({ label: "Greater Than" });
+  await dialog.getByLabel("Value", { exact: true }).fill("lots");
+  await dialog.getByRole("button", { name: "Add Row" }).click();
+  await page.getByTestId("manage-filters").getByRole("button", { name: "Ok" }).click();
+  const alert = page.getByRole("alertdialog");
+  await expect(alert).toContainText("Save Error");
+  await expect(alert).toContainText("'lots' is not a number");
+  await expect(page.getByTestId("manage-filters").getByLabel("Filter Name")).toHaveValue("Big CPU requests");
+  await expect(page.getByTestId("manage-filters").getByTestId("filter-row")).toHaveCount(1);
+});

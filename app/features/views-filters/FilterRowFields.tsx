@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { operatorChoices, operatorTakesValue, POST_OPERAND_CHOICES, PRE_OPERAND_CHOICES } from "./filter-logic";
 import type { AvailableProperty, DataType } from "./properties";
 import { propertyIdentity } from "./properties";
@@ -19,18 +20,40 @@ export function PropertySelect({ name, value, properties, disabled, onChange, la
   );
 }
 
+const TYPE_GROUPS: [DataType, string][] = [
+  ["STR", "Text"],
+  ["INT", "Number"],
+  ["DAT", "Date"],
+];
+
+/**
+ * The Condition menu. With JavaScript it offers the chosen property's operators only; without it (the property
+ * can change after the page was drawn) it offers every operator grouped by data type, and the server refuses
+ * one that does not fit the property.
+ */
 export function OperandSelect({ name, value, dataType, disabled, onChange, label }: { name: string; value: string; dataType: DataType | undefined; disabled?: boolean; onChange?: (v: string) => void; label: string }) {
-  // Without a chosen property every condition is offered; the server refuses one that does not fit the type.
-  const choices = dataType ? operatorChoices(dataType) : operatorChoices("STR");
+  const hydrated = useHydrated();
+  const groups = hydrated && dataType ? TYPE_GROUPS.filter(([t]) => t === dataType) : TYPE_GROUPS;
+  const offered = new Set(groups.flatMap(([t]) => operatorChoices(t).map((c) => c.value)));
   return (
     <select name={name} aria-label={label} className="input" value={value} disabled={disabled} onChange={(e) => onChange?.(e.currentTarget.value)}>
       <option value="">Select…</option>
-      {choices.map((c) => (
-        <option key={c.value} value={c.value}>
-          {c.label}
-        </option>
-      ))}
-      {value && !choices.some((c) => c.value === value) ? <option value={value}>{value}</option> : null}
+      {groups.length === 1
+        ? operatorChoices(groups[0][0]).map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))
+        : groups.map(([t, title]) => (
+            <optgroup key={t} label={title}>
+              {operatorChoices(t).map((c) => (
+                <option key={`${t}-${c.value}`} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+      {value && !offered.has(value as never) ? <option value={value}>{value}</option> : null}
     </select>
   );
 }
@@ -41,6 +64,12 @@ export function OperandSelect({ name, value, dataType, disabled, onChange, label
  */
 export function ValueInput({ name, value, operand, locked, label }: { name: string; value: string; operand: string; locked?: boolean; label: string }) {
   const takesValue = operatorTakesValue(operand);
+  const hydrated = useHydrated();
+  // Without JavaScript the condition may still change to a list after the page was drawn: a one-line text area
+  // accepts one value per line either way.
+  if (!hydrated && !isList(operand) && takesValue) {
+    return <textarea name={name} aria-label={label} rows={1} className="input resize-y" defaultValue={value} readOnly={locked} />;
+  }
   if (isList(operand)) {
     return <textarea name={name} aria-label={label} rows={5} className="input" defaultValue={value} readOnly={locked} placeholder="One value per line" />;
   }
