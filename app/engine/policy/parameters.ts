@@ -183,10 +183,15 @@ export function formatParameterValue(def: Pick<ParameterDefinition, "type" | "un
   if (def.type.kind === "boolean") return value ? "Yes" : "No";
   if (def.type.kind === "hours") return Array.isArray(value) && value.length > 0 ? value.join(", ") : "None";
   if (def.type.kind === "choice") return String(value);
-  if (def.unit === "percentile") return `${value}th percentile`;
+  if (def.unit === "percentile") return `${value}${ordinalSuffix(Number(value))} percentile`;
   if (def.unit === "x") return `x${value}`;
   if (def.unit === "%") return `${value}%`;
   return def.unit ? `${value} ${def.unit}` : String(value);
+}
+
+function ordinalSuffix(n: number): string {
+  if (!Number.isInteger(n) || (n % 100 >= 11 && n % 100 <= 13)) return "th";
+  return ["th", "st", "nd", "rd"][n % 10] ?? "th";
 }
 
 export const PARAMETER_DEFINITIONS: readonly ParameterDefinition[] = DEFS.map((d) => ({

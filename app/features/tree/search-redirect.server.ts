@@ -132,7 +132,8 @@ function folderOnly(root: TreeNode, term: string, afterId: string | undefined) {
 export function searchFormState(url: URL, base: string, keep: Record<string, string>, search: { term: string; message?: string }) {
   const hidden = { ...keep };
   const nodeId = url.searchParams.get("nodeId");
-  const hits = url.searchParams.get("hits");
+  // No match resets the search: the hit history starts again.
+  const hits = search.message ? null : url.searchParams.get("hits");
   if (nodeId) hidden.nodeId = nodeId;
   if (hits) hidden.hits = hits;
   const stop = new URL(url);

@@ -46,6 +46,6 @@ export function treeNodeHref(
   params.set("fullPath", node.fullPath);
   if (node.entityId) params.set("entityId", node.entityId);
   params.set("tnodeId", node.id);
-  if (kind === "nodes") params.set("type", node.type);
+  params.set("type", node.type);
   return `${TREE_ROUTE[kind]}/tree-item?${params}`;
 }
