@@ -1,22 +1,9 @@
 import { formatCount, formatDate } from "~/lib/format";
 
-interface Facts {
-  cluster: string;
-  namespace: string;
-  pod_owner_kind: string;
-  pod_owner_name: string;
-  container_name: string;
-  node_group: string;
-  policy: string;
-  replicas: number;
-  cpu_request: number | null;
-  cpu_limit: number | null;
-  mem_request: number | null;
-  mem_limit: number | null;
-  first_seen: string;
-  last_seen: string;
-  attributes: { attr_key: string; value: string }[];
-}
+import type { Selectable } from "kysely";
+import type { ContainerTable } from "~/db/schema";
+
+type Facts = Selectable<ContainerTable> & { attributes: { attr_key: string; value: string }[] };
 
 const unit = (v: number | null, u: string) => (v === null ? "Not set" : `${formatCount(v)} ${u}`);
 

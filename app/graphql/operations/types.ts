@@ -1,4 +1,8 @@
 /** The API's result and input shapes as clients see them (they mirror app/graphql/schema.graphql). */
+// The View and Filter shapes are the models' own (the resolvers return them as they are): one definition each.
+export type { View, ViewDetail } from "~/models/views.server";
+export type { ViewFilter, FilterDetail } from "~/models/filters.server";
+export type { AvailableProperty } from "~/features/views-filters/properties";
 export interface LoginUserInfo {
   userName: string;
   email: string;
@@ -10,85 +14,6 @@ export interface LoginUserInfo {
 export interface FeatureSet {
   name: string;
   enabled: boolean;
-}
-
-export interface ViewDetail {
-  viewDetailId: string;
-  viewDefinitionId: string;
-  attrKey: string;
-  datasourceId: string;
-  staticSource: boolean;
-  orderIndex: number;
-  displayColumn: string;
-  columnSource: string;
-  dataType: string;
-  tableSource: string;
-}
-
-export interface View {
-  viewId: string;
-  entityId: string | null;
-  viewTypeId: number;
-  name: string;
-  originalName: string;
-  description: string;
-  createdBy: string;
-  updatedBy: string;
-  defaultView: boolean;
-  publicView: boolean;
-  readOnly: boolean;
-  systemDefined: boolean;
-  vmView: boolean;
-  platformType: string;
-  viewDetailList: string[];
-  viewDetails: ViewDetail[];
-}
-
-export interface FilterDetail {
-  viewFilterId: string;
-  filterDefinitionId: string;
-  attrKey: string;
-  datasourceId: string;
-  columnSource: string;
-  tableSource: string;
-  compareColumn: boolean;
-  compareColumnSource: string;
-  compareTableSource: string;
-  dataType: string;
-  filterValue: string;
-  folderId: number;
-  operand: string;
-  orderIndex: number;
-  preOperand1: string;
-  preOperand2: string;
-  postOperand1: string;
-  postOperand2: string;
-  workspaceFilter: boolean;
-}
-
-export interface ViewFilter {
-  viewFilterId: string;
-  name: string;
-  originalName: string;
-  createdBy: string;
-  updatedBy: string;
-  defaultFilter: boolean;
-  publicFilter: boolean;
-  readOnly: boolean;
-  representative: boolean;
-  systemDefined: boolean;
-  platformType: string;
-  filterDetails: FilterDetail[];
-}
-
-export interface AvailableProperty {
-  displayColumn: string;
-  staticSource: boolean;
-  columnSource: string;
-  datasourceId: string;
-  attrKey: string;
-  tableSource: string;
-  dataType: "STR" | "INT" | "DAT";
 }
 
 export interface DeleteStatus {
