@@ -23,6 +23,7 @@ import { forbiddenError, notFoundError, validationError } from "./errors";
 import {
   applyUserDefault,
   byOriginalName,
+  decideSharing,
   cleanId,
   getUserDefault,
   isEmptyId,
@@ -337,16 +338,15 @@ export async function saveFilter(db: Db, user: SessionUser, input: ViewFilterInp
       const row = await findVisibleRow(trx, user, filterId, ctx);
       const creator = (await userNames(trx, [row.created_by]))(row.created_by);
       ownerCheck(row, user, creator, "change");
-      if (row.created_by !== user.id) {
-        if (input.publicFilter != null && publicFilter !== (row.public_filter === 1)) {
-          throw forbiddenError(`Only the creator (${creator}) can change whether filter '${row.name}' is public.`);
-        }
-        if (input.readOnly != null && readOnly !== (row.read_only === 1)) {
-          throw forbiddenError(`Only the creator (${creator}) can make filter '${row.name}' read-only.`);
-        }
-        publicFilter = row.public_filter === 1;
-        readOnly = row.read_only === 1;
-      }
+      ({ publicItem: publicFilter, readOnly } = decideSharing({
+        kind: "filter",
+        name: row.name,
+        creator,
+        byCreator: row.created_by === user.id,
+        sandbox,
+        stored: { publicItem: row.public_filter === 1, readOnly: row.read_only === 1 },
+        asked: { publicItem: input.publicFilter, readOnly: input.readOnly },
+      }));
       await assertUniqueName(trx, user, ctx, name, filterId);
       await trx
         .updateTable("view_filter")

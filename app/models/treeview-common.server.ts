@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { EMPTY_ID } from "~/lib/constants";
-import { validationError } from "./errors";
+import { forbiddenError, validationError } from "./errors";
 
 export type Db = Kysely<Database>;
 
@@ -117,3 +117,30 @@ export const SEED_IDS = {
 /** The default when a user has chosen none (or their choice is gone): these system items. */
 export const SYSTEM_DEFAULT_VIEW: Record<TreeCtx, string> = { containers: SEED_IDS.clusterView, cloud: SEED_IDS.cloudView };
 export const SYSTEM_DEFAULT_FILTER: Record<TreeCtx, string> = { containers: SEED_IDS.allContainers, cloud: SEED_IDS.allInstances };
+
+/**
+ * The sharing flags a save keeps. Sharing is the creator's decision: the creator (or a new item) gets what was
+ * asked, except that the sandbox forces both off; anyone else keeps the stored flags, and asking to change them
+ * is refused (outside the sandbox, where they cannot be asked for at all).
+ */
+export function decideSharing(args: {
+  kind: "view" | "filter";
+  name: string;
+  creator: string;
+  byCreator: boolean;
+  sandbox: boolean;
+  stored?: { publicItem: boolean; readOnly: boolean };
+  asked: { publicItem?: boolean | null; readOnly?: boolean | null };
+}): { publicItem: boolean; readOnly: boolean } {
+  const wanted = { publicItem: !args.sandbox && args.asked.publicItem === true, readOnly: !args.sandbox && args.asked.readOnly === true };
+  if (!args.stored || args.byCreator) return wanted;
+  if (!args.sandbox) {
+    if (args.asked.publicItem != null && wanted.publicItem !== args.stored.publicItem) {
+      throw forbiddenError(`Only the creator (${args.creator}) can change whether ${args.kind} '${args.name}' is public.`);
+    }
+    if (args.asked.readOnly != null && wanted.readOnly !== args.stored.readOnly) {
+      throw forbiddenError(`Only the creator (${args.creator}) can make ${args.kind} '${args.name}' read-only.`);
+    }
+  }
+  return args.stored;
+}

@@ -18,6 +18,7 @@ import { forbiddenError, notFoundError, validationError } from "./errors";
 import {
   applyUserDefault,
   byOriginalName,
+  decideSharing,
   cleanId,
   getUserDefault,
   isEmptyId,
@@ -346,17 +347,15 @@ export async function saveView(db: Db, user: SessionUser, input: ViewDefInput, c
       const row = await findVisibleRow(trx, user, viewId, ctx);
       const creator = (await userNames(trx, [row.created_by]))(row.created_by);
       ownerCheck(row, user, creator, "change");
-      if (row.created_by !== user.id) {
-        // Sharing is the creator's decision: another user editing a shared View keeps its sharing as it is.
-        if (input.publicView != null && publicView !== (row.public_view === 1)) {
-          throw forbiddenError(`Only the creator (${creator}) can change whether view '${row.name}' is public.`);
-        }
-        if (input.readOnly != null && readOnly !== (row.read_only === 1)) {
-          throw forbiddenError(`Only the creator (${creator}) can make view '${row.name}' read-only.`);
-        }
-        publicView = row.public_view === 1;
-        readOnly = row.read_only === 1;
-      }
+      ({ publicItem: publicView, readOnly } = decideSharing({
+        kind: "view",
+        name: row.name,
+        creator,
+        byCreator: row.created_by === user.id,
+        sandbox,
+        stored: { publicItem: row.public_view === 1, readOnly: row.read_only === 1 },
+        asked: { publicItem: input.publicView, readOnly: input.readOnly },
+      }));
       await assertUniqueName(trx, user, ctx, name, viewId);
       await trx
         .updateTable("view_def")

@@ -290,6 +290,19 @@ describe.each(TEST_STORES)("Views and Filters on $name", (testStore) => {
       }
     });
 
+    it("in the sandbox, another user may still edit a View shared before, and its sharing stays as it was", async () => {
+      const shared = await savedView(api.analyst, { name: "Shared Before", viewDetails: [lvl("K8S_CLUSTER")], publicView: true });
+      await setFlag(api.db, "sandboxPlaygroundEnabled", true);
+      try {
+        // The sandbox client cannot ask for public (the box is off and disabled), so it sends false.
+        const edited = await savedView(api.carol, { viewId: shared.viewId, name: "Shared Before", description: "edited by carol", viewDetails: [lvl("K8S_NAMESPACE")], publicView: false, readOnly: false });
+        expect(edited).toMatchObject({ publicView: true, readOnly: false, description: "edited by carol" });
+      } finally {
+        await setFlag(api.db, "sandboxPlaygroundEnabled", false);
+        expect((await deleteView(api.analyst, shared.viewId)).status).toBe("ok");
+      }
+    });
+
     it("rejects bad input with a clear message and saves nothing", async () => {
       const existing = await savedView(api.analyst, { name: "Existing", viewDetails: [lvl("K8S_CLUSTER")] });
       const foreign = await savedView(api.carol, { name: "Carol Only", viewDetails: [lvl("K8S_CLUSTER")] });
