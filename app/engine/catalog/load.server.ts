@@ -16,3 +16,6 @@ export function loadCatalogDir(dir: string): InstanceType[] {
     .sort()
     .flatMap((f) => loadCatalogFile(path.join(dir, f)));
 }
+
+/** The catalog files shipped with the product (copied from the design data, source and date in catalog/README.md). */
+export const SHIPPED_CATALOG_DIR = path.resolve(process.cwd(), "catalog");

@@ -1,6 +1,6 @@
 import type { CatalogSource } from "./types";
 
-/** The catalog files shipped with the design data (data/catalog/README.md), with their source and date. */
+/** The catalog files shipped with the design data (catalog/README.md), with their source and date. */
 export const SHIPPED_CATALOGS: Record<string, CatalogSource> = {
   "aws-ec2-us-east-1-2023-08-30.txt": {
     provider: "AWS",

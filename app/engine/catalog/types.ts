@@ -3,7 +3,7 @@ import type { CloudProvider } from "~/sources/types";
 /** CPU architecture, normalised across providers (AWS x86_64/i386/arm64, Azure x64/Arm64). Mac hosts keep their own. */
 export type Architecture = "x86_64" | "i386" | "arm64" | "x86_64_mac" | "arm64_mac";
 
-/** Where a catalog's facts come from, shown wherever a price is shown (data/catalog/README.md). */
+/** Where a catalog's facts come from, shown wherever a price is shown (catalog/README.md). */
 export interface CatalogSource {
   provider: CloudProvider;
   region: string;

@@ -1,0 +1,20 @@
+/** The node and node group analysis engine (README.md has the formulas). Pure: no framework, no store. */
+export { nodeGroupAggregates, type NodeGroupAggregates } from "./aggregates";
+export { allocatableOf, kubeReservedCpu, kubeReservedMem, EVICTION_THRESHOLD_MB } from "./allocatable";
+export { analyseNode, analyseNodeGroup, type NodeAnalysis, type NodeGroupAnalysis, type NodeGroupThresholdInput } from "./analyse";
+export { balanceRatio } from "./balance";
+export { candidateTypes, type CandidateFilter } from "./candidates";
+export * from "./constants";
+export { primaryConstraint, type ConstraintInputs } from "./constraint";
+export { currentMonthlyCost, type CurrentCost } from "./cost";
+export { nodeUtilisationFlags, type NodeUtilisationFlags } from "./flags";
+export { groupUtilisation, type GroupUtilisation, type NodeSeries } from "./group-utilisation";
+export { assessNodeGroupHealth, nodeGroupHealth, type HealthAssessment, type HealthInputs } from "./health";
+export { nodeGroupNeeds, nodesNeeded, type NeedsInputs, type NodeGroupNeeds } from "./needs";
+export { optimiseNodeGroup, type NodeGroupOptimisation, type OptimiseOptions } from "./optimise";
+export { isAtMaxPodCapacity, maxAllowedPodsPct } from "./pods";
+export { containerInputFromRow, manifestKeyOf, nodeInputFromRow } from "./rows";
+export { neededShape, shapeDistance } from "./shape";
+export { resolveCapacityThresholds, resolveHealthThresholds, type ServerThresholds } from "./thresholds";
+export type { NodeGroupContainerInput, NodeGroupInput, NodeInput } from "./types";
+export { nodeUtilisation, type NodeUtilisation } from "./utilisation";
