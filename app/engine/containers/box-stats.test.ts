@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boxStats, boxStatsSorted } from "./box-stats";
+import { boxStats, boxStatsInPlace, boxStatsSorted } from "./box-stats";
 
 describe("boxStats", () => {
   it("gives Min, Q1, Median, Sustained (p75), Peak and Avg by hand", () => {
@@ -22,5 +22,24 @@ describe("boxStats", () => {
     const v = new Float64Array([3, 1, 2]);
     boxStats(v);
     expect(Array.from(v)).toEqual([3, 1, 2]);
+  });
+});
+
+describe("boxStatsInPlace", () => {
+  it("gives the same statistics plus extra percentiles, reordering but keeping the values", () => {
+    const v = new Float64Array([40, 10, 100, 30, 20]);
+    const r = boxStatsInPlace(v, [95, 100])!;
+    // p95: h = 3.8 → 40 + 0.8 × 60 = 88
+    expect(r.stats).toEqual({ min: 10, q1: 20, median: 30, sustained: 40, peak: 100, avg: 40, count: 5 });
+    expect(r.extra[0]).toBeCloseTo(88, 10);
+    expect(r.extra[1]).toBe(100);
+    expect(Array.from(v).sort((a, b) => a - b)).toEqual([10, 20, 30, 40, 100]);
+    expect(boxStatsInPlace(new Float64Array(0))).toBeNull();
+  });
+
+  it("agrees with boxStatsSorted on a week of noisy samples", () => {
+    const v = Float64Array.from({ length: 2016 }, (_, i) => Math.round(Math.abs(Math.sin(i * 12.9898) * 43758.5453) % 1000));
+    const sorted = v.slice().sort();
+    expect(boxStatsInPlace(v)!.stats).toEqual(boxStatsSorted(sorted));
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Box-plot statistics of a bucket of samples (ANALYSIS.md "Samples and windows"): Min, Q1 (p25), Median (p50),
  * Sustained (p75), Peak (the highest value: samples are 5-minute averages), Avg (arithmetic mean). Percentiles by
- * linear interpolation between closest ranks (percentile.ts). One sort per call.
+ * linear interpolation between closest ranks (percentile.ts), found by selection (select.ts) rather than a full
+ * sort: the same numbers at about half the cost.
  */
 import { percentileSorted } from "./percentile";
+import { percentilesInPlace } from "./select";
 import type { BoxStats } from "./types";
 
 /** Statistics of values already sorted ascending; null when there are none. */
@@ -23,7 +25,27 @@ export function boxStatsSorted(sorted: ArrayLike<number>): BoxStats | null {
   };
 }
 
-/** Statistics of unsorted values (a sorted copy is made; the input is left as it was); null when empty. */
+/**
+ * Statistics of values, reordering the array in place (no copy), plus any extra percentiles asked for (e.g. the
+ * policy's 95th); null when empty.
+ */
+export function boxStatsInPlace(values: Float64Array, extra: readonly number[] = []): { stats: BoxStats; extra: number[] } | null {
+  const n = values.length;
+  if (n === 0) return null;
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const x = values[i];
+    if (x < min) min = x;
+    if (x > max) max = x;
+    sum += x;
+  }
+  const [q1, median, sustained, ...rest] = percentilesInPlace(values, [25, 50, 75, ...extra]);
+  return { stats: { min, q1, median, sustained, peak: max, avg: sum / n, count: n }, extra: rest };
+}
+
+/** Statistics of values (the input is left as it was); null when empty. */
 export function boxStats(values: ArrayLike<number>): BoxStats | null {
-  return boxStatsSorted(Float64Array.from(values).sort());
+  return boxStatsInPlace(Float64Array.from(values))?.stats ?? null;
 }

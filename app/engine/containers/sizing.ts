@@ -14,7 +14,7 @@ const EPS = 1e-9;
 
 /** x rounded up to a multiple of increment (values a hair above a multiple, from floating point, stay on it). */
 export function roundUpTo(x: number, increment: number): number {
-  return Math.ceil(x / increment - EPS) * increment;
+  return Math.ceil(x / increment - EPS) * increment + 0; // + 0 turns -0 into 0
 }
 
 /** x rounded down to a multiple of increment. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boxStats } from "./box-stats";
-import { weightedBoxStats } from "./weighted";
+import { weightedBoxStats, weightedBoxStatsRange } from "./weighted";
 
 describe("weightedBoxStats", () => {
   it("with equal weights equals the unweighted statistics", () => {
@@ -29,5 +29,15 @@ describe("weightedBoxStats", () => {
     expect(weightedBoxStats([5, 1000], [1, 0])).toEqual({ min: 5, q1: 5, median: 5, sustained: 5, peak: 5, avg: 5, count: 1 });
     expect(weightedBoxStats([1, 2], [0, 0])).toBeNull();
     expect(() => weightedBoxStats([1, 2], [1])).toThrow(RangeError);
+  });
+});
+
+describe("weightedBoxStatsRange", () => {
+  it("reads only the given slice of values and weights", () => {
+    // slice [1, 4) = values 10 20 30 with weights 1 1 2: the hand example above
+    const s = weightedBoxStatsRange([999, 30, 10, 20, -5], [9, 2, 1, 1, 9], 1, 4)!;
+    expect([s.min, s.peak, s.count]).toEqual([10, 30, 3]);
+    expect(s.median).toBeCloseTo(21.6667, 4);
+    expect(weightedBoxStatsRange([1, 2], [1, 1], 1, 1)).toBeNull();
   });
 });

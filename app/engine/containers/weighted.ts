@@ -10,56 +10,59 @@
  * the unweighted method. Min and Peak are the smallest and largest value (weights cannot move an extreme); Avg is
  * the weighted mean. Values with weight 0 or less are ignored.
  */
+import { sortPairs } from "./select";
 import type { BoxStats } from "./types";
 
-function quantileAt(order: Uint32Array, values: ArrayLike<number>, pos: Float64Array, n: number, q: number): number {
-  // pos is ascending from 0 to 1; find the first position >= q.
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (pos[mid] < q) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo === 0) return values[order[0]];
-  const p0 = pos[lo - 1];
-  const p1 = pos[lo];
-  const v0 = values[order[lo - 1]];
-  const v1 = values[order[lo]];
-  return p1 === p0 ? v1 : v0 + ((q - p0) / (p1 - p0)) * (v1 - v0);
-}
+// Scratch buffers reused across calls (single-threaded and nothing escapes a call): no allocation per bucket.
+let scratchV = new Float64Array(1024);
+let scratchW = new Float64Array(1024);
 
 /** Weighted statistics of values with one weight each; null when no value has a positive weight. */
 export function weightedBoxStats(values: ArrayLike<number>, weights: ArrayLike<number>): BoxStats | null {
   if (values.length !== weights.length) throw new RangeError("values and weights must have the same length");
+  return weightedBoxStatsRange(values, weights, 0, values.length);
+}
+
+/** weightedBoxStats of values[from..to) with weights[from..to) (no subarray views in hot loops). */
+export function weightedBoxStatsRange(values: ArrayLike<number>, weights: ArrayLike<number>, from: number, to: number): BoxStats | null {
+  if (scratchV.length < to - from) {
+    scratchV = new Float64Array((to - from) * 2);
+    scratchW = new Float64Array((to - from) * 2);
+  }
+  const v = scratchV;
+  const w = scratchW;
   let n = 0;
-  const order = new Uint32Array(values.length);
-  for (let i = 0; i < values.length; i++) if (weights[i] > 0) order[n++] = i;
-  if (n === 0) return null;
-  const idx = order.subarray(0, n).sort((a, b) => values[a] - values[b]);
   let total = 0;
   let sum = 0;
-  for (let k = 0; k < n; k++) {
-    const w = weights[idx[k]];
-    total += w;
-    sum += w * values[idx[k]];
+  for (let i = from; i < to; i++) {
+    const wi = weights[i];
+    if (!(wi > 0)) continue;
+    v[n] = values[i];
+    w[n] = wi;
+    total += wi;
+    sum += wi * values[i];
+    n++;
   }
-  const first = values[idx[0]];
-  const last = values[idx[n - 1]];
-  const stats = (q1: number, median: number, sustained: number): BoxStats => ({
-    min: first, q1, median, sustained, peak: last, avg: sum / total, count: n,
-  });
-  if (n === 1) return stats(first, first, first);
-  const w1 = weights[idx[0]];
-  const wn = weights[idx[n - 1]];
-  const span = total - w1 / 2 - wn / 2;
-  const pos = new Float64Array(n);
+  if (n === 0) return null;
+  sortPairs(v, w, 0, n - 1);
+  const first = v[0];
+  const last = v[n - 1];
+  if (n === 1) return { min: first, q1: first, median: first, sustained: first, peak: first, avg: first, count: 1 };
+  const half1 = w[0] / 2;
+  const span = total - half1 - w[n - 1] / 2;
+  const qs = [0.25, 0.5, 0.75];
+  const out = [first, first, first];
+  let qi = 0;
   let before = 0;
-  for (let k = 0; k < n; k++) {
-    const w = weights[idx[k]];
-    pos[k] = (before + w / 2 - w1 / 2) / span;
-    before += w;
+  let prevPos = 0;
+  for (let k = 0; k < n && qi < 3; k++) {
+    const pos = k === n - 1 ? 1 : (before + w[k] / 2 - half1) / span;
+    while (qi < 3 && pos >= qs[qi]) {
+      out[qi] = k === 0 || pos === prevPos ? v[k] : v[k - 1] + ((qs[qi] - prevPos) / (pos - prevPos)) * (v[k] - v[k - 1]);
+      qi++;
+    }
+    before += w[k];
+    prevPos = pos;
   }
-  pos[n - 1] = 1;
-  return stats(quantileAt(idx, values, pos, n, 0.25), quantileAt(idx, values, pos, n, 0.5), quantileAt(idx, values, pos, n, 0.75));
+  return { min: first, q1: out[0], median: out[1], sustained: out[2], peak: last, avg: sum / total, count: n };
 }

@@ -65,12 +65,21 @@ describe("selectWindow", () => {
     });
   });
 
-  it("sizes a Job from its runs: hour filters do not apply and a day with a run counts", () => {
-    // three 10-minute runs at 03:00 on three days
+  it("sizes a Job from its runs: hour filters do not apply, and its days are whole days of history", () => {
+    // three 10-minute runs at 03:00 on Jan 12, 13 and 14; now is Jan 15 12:00 → 3 days 9 hours since the first run
     const t = [12, 13, 14].flatMap((d) => [Date.UTC(2025, 0, d, 3, 0), Date.UTC(2025, 0, d, 3, 5)]);
     const job = { t, cpu: t.map(() => 500), mem: t.map(() => 300) };
     const w = selectWindow(job, policy({ excludedHours: [3], minimumDays: 3 }), { nowMs: NOW, isJob: true });
-    expect(w).toMatchObject({ analysed: true, count: 6, runs: 3, qualifyingDays: 3 });
+    expect(w).toMatchObject({ analysed: true, count: 6, runs: 3, qualifyingDays: 3, hoursOfData: 81 });
+    expect(selectWindow(job, policy({ minimumDays: 4 }), { nowMs: NOW, isJob: true })).toMatchObject({
+      analysed: false,
+      reason: "Not enough data: 3 whole days of history in the past 7 days; the policy needs 4.",
+    });
+    // a weekly Job first seen long ago has the whole range of history although it ran once
+    const weekly = { t: [t[0]], cpu: [500], mem: [300] };
+    expect(selectWindow(weekly, policy({ minimumDays: 7 }), { nowMs: NOW, isJob: true, firstSeenMs: NOW - 90 * DAY_MS })).toMatchObject({
+      analysed: true, qualifyingDays: 7, runs: 1,
+    });
     expect(selectWindow({ t: [], cpu: [], mem: [] }, policy(), { nowMs: NOW, isJob: true })).toMatchObject({ reason: "No runs in the past 7 days." });
   });
 

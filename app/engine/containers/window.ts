@@ -6,7 +6,9 @@
  * - Minimum data: a UTC calendar day counts when it holds at least `minimumHours` hours of selected samples; the
  *   container is analysed when at least `minimumDays` days count. Otherwise it is "not analysed", with the reason.
  * - Jobs and CronJobs are sized from their runs: samples exist only while a run is in progress, so the weekday and
- *   hour filters do not apply (a nightly job would otherwise vanish), and a day counts when it has a run.
+ *   hour filters do not apply (a nightly job would otherwise vanish). A Job needs at least one run in the range,
+ *   and its days of data are the whole days of its history in the range (hoursOfData / 24, rounded down): a
+ *   weekly Job that has existed for months has 7 days of data although it ran on one of them.
  * - hoursOfData (for minHoursForDownsize) is the time from the start of the container's observed history inside
  *   the range (its first sample, or its first-seen time when earlier) to now; history that starts within one
  *   sample step of the range start counts as the whole range. Gaps in scraping do not shorten it.
@@ -34,7 +36,7 @@ export interface WindowOptions {
 interface WindowFacts {
   fromMs: number;
   toMs: number;
-  /** Days counting towards the minimum. */
+  /** Days counting towards the minimum (Jobs: whole days of history). */
   qualifyingDays: number;
   hoursOfData: number;
   /** Stretches of consecutive samples in the range (for a Job: its runs). */
@@ -102,12 +104,16 @@ export function selectWindow(samples: SampleColumns, policy: WindowPolicy, opts:
     k++;
   }
 
-  const needPerDay = isJob ? 1 : Math.ceil((policy.minimumHours * HOUR_MS) / stepMs - 1e-9);
-  let qualifyingDays = 0;
-  for (let d = 0; d < perDay.length; d++) if (perDay[d] >= needPerDay) qualifyingDays++;
   let observedFrom = Math.min(firstT, opts.firstSeenMs ?? Infinity);
   if (observedFrom < fromMs + stepMs) observedFrom = fromMs;
   const hoursOfData = firstT === Infinity ? 0 : Math.max(0, toMs - observedFrom) / HOUR_MS;
+  let qualifyingDays = 0;
+  if (isJob) {
+    qualifyingDays = Math.floor(hoursOfData / 24 + 1e-9);
+  } else {
+    const needPerDay = Math.ceil((policy.minimumHours * HOUR_MS) / stepMs - 1e-9);
+    for (let d = 0; d < perDay.length; d++) if (perDay[d] >= needPerDay) qualifyingDays++;
+  }
   const facts: WindowFacts = { fromMs, toMs, qualifyingDays, hoursOfData, runs };
   const range = `the past ${plural(policy.workloadRangeDays, "day")}`;
 
@@ -119,7 +125,7 @@ export function selectWindow(samples: SampleColumns, policy: WindowPolicy, opts:
   }
   if (qualifyingDays < policy.minimumDays) {
     const have = isJob
-      ? `runs on ${plural(qualifyingDays, "day")}`
+      ? `${plural(qualifyingDays, "whole day")} of history`
       : `${plural(qualifyingDays, "day")} with at least ${plural(policy.minimumHours, "hour")} of samples`;
     return { analysed: false, reason: `Not enough data: ${have} in ${range}; the policy needs ${policy.minimumDays}.`, ...facts };
   }

@@ -25,6 +25,7 @@ export {
   isDefaultValues,
   policyByName,
   policyForContainer,
+  policyValues,
   type Policy,
 } from "./policies";
 export { policyParameterGroups, type PolicyParameterGroupValues, type PolicyParameterValue } from "./instance";

@@ -10,6 +10,7 @@ import {
   isDefaultValues,
   policyByName,
   policyForContainer,
+  policyValues,
 } from "./policies";
 import { validatePolicyValues } from "./validate";
 
@@ -44,6 +45,13 @@ describe("named policies", () => {
     expect(policyByName(null)).toBeUndefined();
     expect(policyForContainer("Nope")).toBe(SYSTEM_DEFAULT_POLICY);
     expect(policyForContainer("Production Balanced")).toBe(PRODUCTION_BALANCED_POLICY);
+  });
+});
+
+describe("policyValues", () => {
+  it("takes a policy or its values", () => {
+    expect(policyValues(COST_SAVER_POLICY)).toBe(COST_SAVER_POLICY.values);
+    expect(policyValues(COST_SAVER_POLICY.values)).toBe(COST_SAVER_POLICY.values);
   });
 });
 

@@ -77,6 +77,11 @@ export function policyForContainer(name: string | null | undefined): Policy {
   return policyByName(name) ?? SYSTEM_DEFAULT_POLICY;
 }
 
+/** The parameter values of a policy, or the values themselves (so engine functions accept either). */
+export function policyValues(policy: Policy | PolicyValues): PolicyValues {
+  return "values" in policy ? policy.values : policy;
+}
+
 /** Sanity: the defaults module and the system policy agree (used by tests and by callers that build policies). */
 export function isDefaultValues(values: PolicyValues): boolean {
   const d = defaultPolicyValues();

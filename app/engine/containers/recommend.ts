@@ -1,0 +1,253 @@
+/**
+ * A container's recommendation under a policy (ANALYSIS.md "Container recommendation" and "Edge cases"):
+ *
+ * - CPU request = the CPU analysis metric of the window (default the 95th percentile) × (1 + CPU request headroom).
+ * - CPU limit = peak CPU (of the busiest replica when given) × (1 + CPU limit headroom), never below the request.
+ * - Memory request = the memory analysis metric (default Peak working set) × (1 + memory request headroom); after
+ *   OOM kills at a memory limit, at least that limit × the OOM factor (1.25), because the observed peak is cut off
+ *   at the limit.
+ * - Memory limit = memory request × the limit factor (1.2), never below peak (busiest) × (1 + limit headroom).
+ * - Each value: rounded up to the increment, clamped to the allocation range, then held or limited by the upsize
+ *   and downsize thresholds, the max step and minHoursForDownsize (sizing.ts); limits never below requests; a
+ *   namespace's LimitRange bounds, when known, clamp last and say so.
+ * - Jobs and CronJobs are sized from their runs (window.ts); HPA-managed workloads keep the per-replica
+ *   recommendation with a note to review the HPA target.
+ */
+import type { PolicyValues } from "../policy/parameters";
+import { policyValues, type Policy } from "../policy/policies";
+import { badgeFor, labelFor, percentOfRecommended } from "./badges";
+import { boxStatsInPlace } from "./box-stats";
+import { recommendGpu, type GpuRecommendation } from "./gpu";
+import { adjustValue, allocate, clamp, type Adjusted } from "./sizing";
+import {
+  RESOURCE_KEYS,
+  type Badge,
+  type BoxStats,
+  type ContainerEventCounts,
+  type RecommendationLabel,
+  type ResourceKey,
+  type Resources,
+  type SampleColumns,
+} from "./types";
+import { selectWindow } from "./window";
+
+/** A namespace's LimitRange bounds, when the source knows them (mCores and MB). */
+export interface NamespaceBounds {
+  cpuMin?: number | null;
+  cpuMax?: number | null;
+  memMin?: number | null;
+  memMax?: number | null;
+}
+
+export interface ContainerInput {
+  /** Pod owner kind: Deployment, StatefulSet, DaemonSet, Job or CronJob. */
+  kind?: string | null;
+  existing: Resources;
+  /** Samples of the average container of the workload (requests are sized from these). */
+  samples: SampleColumns;
+  /** Samples of the busiest replica, when known (limits follow its peak). */
+  busiest?: SampleColumns | null;
+  events?: ContainerEventCounts | null;
+  nowMs: number;
+  firstSeenMs?: number | null;
+  /** Average running containers over the window (uptime weighting); default 1. */
+  count?: number;
+  /** Managed by a HorizontalPodAutoscaler. */
+  hpa?: boolean;
+  bounds?: NamespaceBounds | null;
+  /** Present only with the GPU feature on: the current GPU request (devices). Needs samples.gpu and gpuMem. */
+  gpu?: { existingRequest: number | null } | null;
+  stepMs?: number;
+}
+
+export interface RecommendedResources {
+  cpuRequest: number;
+  cpuLimit: number;
+  memRequest: number;
+  memLimit: number;
+}
+
+export interface WindowSummary {
+  fromMs: number;
+  toMs: number;
+  sampleCount: number;
+  qualifyingDays: number;
+  hoursOfData: number;
+  runs: number;
+}
+
+export interface ContainerRecommendation {
+  analysed: true;
+  label: RecommendationLabel;
+  existing: Resources;
+  recommended: RecommendedResources;
+  /**
+   * The end state: the same rules without thresholds, max step, minHoursForDownsize or LimitRange bounds (rounded
+   * and clamped to the allocation range); where step-by-step recommendations converge.
+   */
+  target: RecommendedResources;
+  badges: Record<ResourceKey, Badge>;
+  /** Current ÷ recommended × 100 per value (cpuRequestVsPct, ...); null when unset. */
+  percentOfRecommended: Record<ResourceKey, number | null>;
+  cpu: BoxStats;
+  mem: BoxStats;
+  /** 95th percentile of CPU in the window (the throttling-risk rule). */
+  cpuP95: number;
+  /** Peaks the limits follow (busiest replica when given). */
+  limitPeak: { cpu: number; mem: number };
+  window: WindowSummary;
+  isJob: boolean;
+  hpaManaged: boolean;
+  /** Why: every rule that held, capped, raised or clamped a value. */
+  notes: string[];
+  gpu: GpuRecommendation | null;
+}
+
+export interface ContainerNotAnalysed {
+  analysed: false;
+  reason: string;
+  existing: Resources;
+  window: WindowSummary;
+  isJob: boolean;
+  hpaManaged: boolean;
+  notes: string[];
+  gpu: null;
+}
+
+export type ContainerResult = ContainerRecommendation | ContainerNotAnalysed;
+
+const NAMES: Record<ResourceKey, string> = { cpuRequest: "CPU request", cpuLimit: "CPU limit", memRequest: "Memory request", memLimit: "Memory limit" };
+const unitOf = (k: ResourceKey) => (k.startsWith("cpu") ? "mCores" : "MB");
+const fmt = (v: number) => String(Math.round(v * 100) / 100);
+
+function metricValue(stats: BoxStats, metric: PolicyValues["cpuAnalysisMetric"], percentileValue: number): number {
+  return metric === "Peak" ? stats.peak : metric === "Sustained" ? stats.sustained : percentileValue;
+}
+
+function windowMax(values: Float64Array): number {
+  let m = -Infinity;
+  for (let i = 0; i < values.length; i++) if (values[i] > m) m = values[i];
+  return m;
+}
+
+export function recommendContainer(input: ContainerInput, policy: Policy | PolicyValues): ContainerResult {
+  const pv = policyValues(policy);
+  const isJob = input.kind === "Job" || input.kind === "CronJob";
+  const hpaManaged = input.hpa === true;
+  const existing = input.existing;
+  const w = selectWindow(input.samples, pv, {
+    nowMs: input.nowMs, isJob, firstSeenMs: input.firstSeenMs, stepMs: input.stepMs, gpu: input.gpu != null,
+  });
+  const window: WindowSummary = {
+    fromMs: w.fromMs, toMs: w.toMs, sampleCount: w.analysed ? w.count : 0, qualifyingDays: w.qualifyingDays, hoursOfData: w.hoursOfData, runs: w.runs,
+  };
+  const notes: string[] = [];
+  if (hpaManaged) notes.push("HPA-managed: the per-replica CPU request changes what the HPA's utilisation target means; review the target with it.");
+  if (!w.analysed) return { analysed: false, reason: w.reason, existing, window, isJob, hpaManaged, notes, gpu: null };
+
+  // The window's arrays are our own copies: statistics reorder them in place (selection, no sort, no copy).
+  const cpuBox = boxStatsInPlace(w.cpu, [95, pv.cpuPercentile])!;
+  const memBox = boxStatsInPlace(w.mem, [pv.memoryPercentile])!;
+  const cpu = cpuBox.stats;
+  const mem = memBox.stats;
+  const cpuP95 = cpuBox.extra[0];
+  const limitPeak = { cpu: cpu.peak, mem: mem.peak };
+  if (input.busiest) {
+    const b = selectWindow(input.busiest, pv, { nowMs: input.nowMs, isJob, firstSeenMs: input.firstSeenMs, stepMs: input.stepMs });
+    if (b.analysed) {
+      limitPeak.cpu = Math.max(limitPeak.cpu, windowMax(b.cpu));
+      limitPeak.mem = Math.max(limitPeak.mem, windowMax(b.mem));
+    }
+  }
+  if (isJob) notes.push(`Sized from ${w.runs} run${w.runs === 1 ? "" : "s"} of the ${input.kind} (samples exist only while a run is in progress).`);
+
+  const downsizeAllowed = w.hoursOfData >= pv.minHoursForDownsize;
+  const cpuAlloc = (raw: number) => allocate(raw, pv.cpuAllocationIncrement, pv.cpuAllocationMin, pv.cpuAllocationMax);
+  const memAlloc = (raw: number) => allocate(raw, pv.memoryAllocationIncrement, pv.memoryAllocationMin, pv.memoryAllocationMax);
+  const explain = (k: ResourceKey, target: number, a: Adjusted) => {
+    const cur = existing[k];
+    const u = unitOf(k);
+    if (a.held === "threshold") {
+      const up = target > (cur ?? 0);
+      notes.push(`${NAMES[k]} kept at ${fmt(cur!)} ${u}: the change to ${fmt(target)} ${u} is within the ${up ? pv.upsizeThreshold : pv.downsizeThreshold}% ${up ? "upsize" : "downsize"} threshold.`);
+    } else if (a.held === "minHours") {
+      notes.push(`${NAMES[k]} kept at ${fmt(cur!)} ${u}: no downsize before ${pv.minHoursForDownsize} hours of data (${Math.floor(w.hoursOfData)} so far).`);
+    } else if (a.capped) {
+      const up = target > (cur ?? 0);
+      notes.push(`${NAMES[k]} ${up ? "raised" : "lowered"} to ${fmt(a.value)} ${u}, one step capped by the ${up ? pv.maxPercentIncrease : pv.maxPercentDecrease}% max ${up ? "increase" : "decrease"} (target ${fmt(target)} ${u}).`);
+    }
+  };
+  const step = (k: ResourceKey, target: number, inc: number) => {
+    const a = adjustValue(existing[k], target, pv, inc, downsizeAllowed);
+    explain(k, target, a);
+    return a.value;
+  };
+
+  // CPU
+  const cpuRequestTarget = cpuAlloc(metricValue(cpu, pv.cpuAnalysisMetric, cpuBox.extra[1]) * (1 + pv.cpuRequestHeadroom / 100));
+  const cpuRequest = step("cpuRequest", cpuRequestTarget, pv.cpuAllocationIncrement);
+  const cpuLimit = step("cpuLimit", cpuAlloc(Math.max(limitPeak.cpu * (1 + pv.cpuLimitHeadroom / 100), cpuRequest)), pv.cpuAllocationIncrement);
+  const throttles = input.events?.throttleEvents ?? 0;
+  if (throttles > 0 && existing.cpuLimit !== null && existing.cpuLimit > 0 && cpuP95 * 100 < existing.cpuLimit * 90) {
+    notes.push(`CPU throttled in ${throttles} five-minute interval${throttles === 1 ? "" : "s"} with a 95th percentile well under the limit: bursty load, so the limit follows the peak.`);
+  }
+
+  // Memory
+  let memRaw = metricValue(mem, pv.memoryAnalysisMetric, memBox.extra[0]) * (1 + pv.memoryRequestHeadroom / 100);
+  const oomKills = input.events?.oomKills ?? 0;
+  if (oomKills > 0 && existing.memLimit !== null && existing.memLimit > 0) {
+    const floor = existing.memLimit * pv.oomMemoryFactor;
+    if (floor > memRaw) {
+      memRaw = floor;
+      notes.push(`Memory request at least ${pv.oomMemoryFactor} × the ${fmt(existing.memLimit)} MB limit: ${oomKills} OOM kill${oomKills === 1 ? "" : "s"} cut the observed peak off at the limit.`);
+    }
+  } else if (oomKills > 0) {
+    notes.push("OOM kills without a memory limit point at node memory pressure (process termination).");
+  }
+  const memRequestTarget = memAlloc(memRaw);
+  const memRequest = step("memRequest", memRequestTarget, pv.memoryAllocationIncrement);
+  const memLimit = step("memLimit", memAlloc(Math.max(memRequest * pv.memoryLimitFactor, limitPeak.mem * (1 + pv.memoryLimitHeadroom / 100))), pv.memoryAllocationIncrement);
+
+  const rec: RecommendedResources = { cpuRequest, cpuLimit, memRequest, memLimit };
+  const b = input.bounds;
+  if (b) {
+    for (const k of RESOURCE_KEYS) {
+      const lo = (k.startsWith("cpu") ? b.cpuMin : b.memMin) ?? -Infinity;
+      const hi = (k.startsWith("cpu") ? b.cpuMax : b.memMax) ?? Infinity;
+      const v = clamp(rec[k], lo, hi);
+      if (v !== rec[k]) {
+        notes.push(`${NAMES[k]} clamped to the namespace LimitRange ${v === hi ? "maximum" : "minimum"} of ${fmt(v)} ${unitOf(k)}.`);
+        rec[k] = v;
+      }
+    }
+  }
+  if (rec.cpuLimit < rec.cpuRequest) {
+    rec.cpuLimit = rec.cpuRequest;
+    notes.push("CPU limit raised to the recommended CPU request (a limit is never below its request).");
+  }
+  if (rec.memLimit < rec.memRequest) {
+    rec.memLimit = rec.memRequest;
+    notes.push("Memory limit raised to the recommended memory request (a limit is never below its request).");
+  }
+
+  const badges = {} as Record<ResourceKey, Badge>;
+  const pct = {} as Record<ResourceKey, number | null>;
+  for (const k of RESOURCE_KEYS) {
+    badges[k] = badgeFor(existing[k], rec[k]);
+    pct[k] = percentOfRecommended(existing[k], rec[k]);
+  }
+  const gpu =
+    input.gpu != null && w.gpu && w.gpuMem
+      ? recommendGpu(w.gpu, w.gpuMem, input.gpu.existingRequest, input.count ?? 1, pv)
+      : null;
+  return {
+    analysed: true, label: labelFor(badges), existing, recommended: rec, badges, percentOfRecommended: pct,
+    target: {
+      cpuRequest: cpuRequestTarget,
+      cpuLimit: cpuAlloc(Math.max(limitPeak.cpu * (1 + pv.cpuLimitHeadroom / 100), cpuRequestTarget)),
+      memRequest: memRequestTarget,
+      memLimit: memAlloc(Math.max(memRequestTarget * pv.memoryLimitFactor, limitPeak.mem * (1 + pv.memoryLimitHeadroom / 100))),
+    },
+    cpu, mem, cpuP95, limitPeak, window, isJob, hpaManaged, notes, gpu,
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { percentileSorted } from "./percentile";
+import { percentilesInPlace, selectRank, sortPairs } from "./select";
+
+let seed = 7;
+const rnd = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+
+describe("selectRank", () => {
+  it("puts the k-th smallest value at k, smaller ones before and larger ones after", () => {
+    const a = new Float64Array([9, 1, 8, 2, 7, 3, 6, 4, 5]);
+    selectRank(a, 0, a.length - 1, 4);
+    expect(a[4]).toBe(5);
+    expect(Array.from(a.subarray(0, 4)).every((x) => x <= 5)).toBe(true);
+    expect(Array.from(a.subarray(5)).every((x) => x >= 5)).toBe(true);
+  });
+});
+
+describe("percentilesInPlace", () => {
+  it("gives the same percentiles as sorting, by hand", () => {
+    // sorted 10 20 30 40: p25 17.5, p50 25, p95 38.5, p100 40
+    expect(percentilesInPlace(new Float64Array([40, 10, 30, 20]), [25, 50, 95, 100])).toEqual([17.5, 25, 38.5, 40]);
+    expect(percentilesInPlace(new Float64Array(0), [50])[0]).toBeNaN();
+  });
+
+  it("agrees with sort-then-interpolate on 500 random arrays, duplicates and all", () => {
+    const ps = [0, 25, 50, 75, 90, 95, 99, 99.9, 100];
+    for (let r = 0; r < 500; r++) {
+      const n = 1 + Math.floor(rnd() * 3000);
+      const levels = r % 3 === 0 ? 5 : 100000; // every third array is mostly duplicates
+      const a = Float64Array.from({ length: n }, () => Math.floor(rnd() * levels) / 10);
+      const sorted = a.slice().sort();
+      const got = percentilesInPlace(a, ps);
+      ps.forEach((p, i) => expect(got[i]).toBe(percentileSorted(sorted, p)));
+      expect(a.slice().sort()).toEqual(sorted); // same values, reordered
+    }
+  });
+
+  it("handles sorted, reversed and constant input", () => {
+    const up = Float64Array.from({ length: 2016 }, (_, i) => i);
+    expect(percentilesInPlace(up.slice(), [95])).toEqual([percentileSorted(up, 95)]);
+    expect(percentilesInPlace(up.slice().reverse(), [25])).toEqual([percentileSorted(up, 25)]);
+    expect(percentilesInPlace(new Float64Array(2016).fill(3), [50, 95])).toEqual([3, 3]);
+  });
+});
+
+describe("sortPairs", () => {
+  it("sorts values and carries their weights along", () => {
+    const v = Float64Array.from({ length: 300 }, () => Math.floor(rnd() * 50));
+    const w = v.map((x) => x * 2 + 1);
+    sortPairs(v, w);
+    for (let i = 1; i < v.length; i++) expect(v[i - 1] <= v[i]).toBe(true);
+    for (let i = 0; i < v.length; i++) expect(w[i]).toBe(v[i] * 2 + 1);
+  });
+});
