@@ -28,6 +28,9 @@ export function openStore(options: { databaseUrl?: string; sqliteFile?: string }
   const url = options.databaseUrl ?? process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection that the server ends (a restart, an administrator, a dropped database) must not crash
+    // the process; the pool replaces it on the next query.
+    pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
