@@ -9,6 +9,11 @@ npx tsc --noEmit
 echo "== unit"
 npx vitest run --project unit
 echo "== integration"
+TEST_DATABASE_URL=$(bash scripts/test-postgres.sh)
+export TEST_DATABASE_URL
+if [ -z "$TEST_DATABASE_URL" ]; then
+  echo "(no PostgreSQL here: the integration tests run on the embedded store only; install Debian's postgresql or set TEST_DATABASE_URL)"
+fi
 npx vitest run --project integration
 echo "== build"
 npx remix build >/dev/null
