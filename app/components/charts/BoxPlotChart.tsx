@@ -1,0 +1,226 @@
+import type { ReactNode } from "react";
+import { ChartFrame, DEFAULT_CHART_HEIGHT } from "./ChartFrame";
+import { XAxis, YAxis } from "./Axes";
+import { SERIES_COLOUR, SERIES_TEXT_COLOUR } from "./colours";
+import { BoxSwatch, Legend, LineSwatch, type LegendItem } from "./Legend";
+import { NoDataBody } from "./NoDataChart";
+import { bandScale, formatTick, isFiniteNumber, linePath, plotArea, thinTicks, valueScale, xDomain, xKey, xLabel, type XMode, type XValue } from "./scales";
+import { useSeriesVisibility } from "./series";
+import { useChartWidth } from "./useChartWidth";
+
+/** One box: the statistics of an hour of day (or a time bucket). Null where there were no samples. */
+export interface BoxPoint {
+  x: XValue;
+  /** Tick and tooltip text; derived from x and the mode when absent. */
+  label?: string;
+  min: number | null;
+  q1: number | null;
+  median: number | null;
+  sustained: number | null;
+  peak: number | null;
+  avg: number | null;
+}
+
+export type BoxSeriesId = "box" | "average" | "request" | "limit";
+export const BOX_SERIES: readonly BoxSeriesId[] = ["box", "average", "request", "limit"];
+export const BOX_SERIES_LABELS: Record<BoxSeriesId, string> = { box: "Box plot", average: "Average", request: "Request", limit: "Limit" };
+
+export interface BoxPlotChartProps {
+  title: string;
+  points: readonly BoxPoint[];
+  /** hour (0–23, all 24 shown; the default), time (Date / ISO / epoch ms buckets, dated ticks) or category (labels as given). */
+  xMode?: XMode;
+  /** Defaults: "Hour of day" / "Date" / none. */
+  xLabel?: string;
+  /** The y-axis label with its unit, e.g. "CPU (mCores)", "Memory (MB)", "CPU (%)". */
+  yLabel: string;
+  /** Unit appended to values in tooltips and the summary ("mCores", "MB", "%"). */
+  unit?: string;
+  /** Horizontal solid line; drawn only when positive. */
+  request?: number | null;
+  /** Horizontal dashed line; drawn only when positive. */
+  limit?: number | null;
+  /** Fix the y axis to [0, yMax] (percent charts: 100); automatic from the data otherwise. */
+  yMax?: number;
+  /** Series shown (controlled); every series visible when absent. */
+  visibility?: Partial<Record<BoxSeriesId, boolean>>;
+  /** Called with the next visibility when a legend entry is clicked. */
+  onVisibilityChange?: (next: Record<BoxSeriesId, boolean>) => void;
+  /** Value text; the shared tick format (formatCount / one decimal) by default. */
+  formatValue?: (v: number) => string;
+  /** Plot height in px; 275 by default (spec 2.8). */
+  height?: number;
+  width?: number;
+  actions?: ReactNode;
+  bare?: boolean;
+}
+
+/** True when at least one statistic of one point is a number. */
+export function hasBoxData(points: readonly BoxPoint[]): boolean {
+  return points.some((p) => [p.min, p.q1, p.median, p.sustained, p.peak, p.avg].some(isFiniteNumber));
+}
+
+const positive = (v: number | null | undefined): v is number => isFiniteNumber(v) && v > 0;
+
+export function boxPlotSummary(p: Pick<BoxPlotChartProps, "title" | "points" | "xMode" | "unit" | "request" | "limit" | "formatValue">): string {
+  const mode = p.xMode ?? "hour";
+  const fmt = p.formatValue ?? formatTick;
+  const u = p.unit ? ` ${p.unit}` : "";
+  const where = (pt: BoxPoint) => (mode === "hour" ? `hour ${xLabel(pt.x, mode, pt.label)}` : xLabel(pt.x, mode, pt.label));
+  const parts: string[] = [];
+  let peak: BoxPoint | undefined;
+  let low: number | undefined;
+  let sum = 0;
+  let n = 0;
+  for (const pt of p.points) {
+    if (isFiniteNumber(pt.peak) && (!peak || pt.peak > (peak.peak as number))) peak = pt;
+    if (isFiniteNumber(pt.min) && (low === undefined || pt.min < low)) low = pt.min;
+    if (isFiniteNumber(pt.avg)) {
+      sum += pt.avg;
+      n++;
+    }
+  }
+  if (peak) parts.push(`peak ${fmt(peak.peak as number)}${u} at ${where(peak)}`);
+  if (n) parts.push(`average ${fmt(sum / n)}${u}`);
+  if (low !== undefined) parts.push(`minimum ${fmt(low)}${u}`);
+  if (positive(p.request)) parts.push(`request ${fmt(p.request)}${u}`);
+  if (positive(p.limit)) parts.push(`limit ${fmt(p.limit)}${u}`);
+  const by = mode === "hour" ? " by hour of day" : mode === "time" ? " over time" : "";
+  return `${p.title}${by}: ${parts.join(", ")}.`;
+}
+
+const MARGIN = { top: 10, right: 76, bottom: 34, left: 58 };
+
+/**
+ * Hour-of-day (or historical) box plots: a band from Q1 to Sustained, whiskers from Min to Peak, a median tick, a
+ * dotted average line, request (solid) and limit (dashed) lines. Legend entries toggle series when JavaScript is on.
+ */
+export function BoxPlotChart(props: BoxPlotChartProps) {
+  const { title, points, request, limit, height = DEFAULT_CHART_HEIGHT, width: fallbackWidth = 640, actions, bare } = props;
+  const { ref, width } = useChartWidth(fallbackWidth, 320);
+  const present = BOX_SERIES.filter((s) => (s === "request" ? positive(request) : s === "limit" ? positive(limit) : true));
+  const { visible, toggle } = useSeriesVisibility(BOX_SERIES, props.visibility, props.onVisibilityChange);
+  const empty = !hasBoxData(points);
+  const legend = empty ? null : (
+    <Legend
+      label={`${title} series`}
+      onToggle={(id) => toggle(id as BoxSeriesId)}
+      items={present.map<LegendItem>((id) => ({ id, label: BOX_SERIES_LABELS[id], visible: visible[id], swatch: SWATCH[id] }))}
+    />
+  );
+  const inner = (
+    <div ref={ref} className="h-full w-full" data-chart="boxplot">
+      {empty ? <NoDataBody /> : <BoxPlotSvg {...props} visible={visible} width={width} height={height} />}
+    </div>
+  );
+  if (bare)
+    return (
+      <div>
+        <div style={{ height }}>{inner}</div>
+        {legend}
+      </div>
+    );
+  return (
+    <ChartFrame title={title} height={height} actions={actions} footer={legend}>
+      {inner}
+    </ChartFrame>
+  );
+}
+
+const AVG_DASH = "1 4";
+const LIMIT_DASH = "7 4";
+
+const SWATCH: Record<BoxSeriesId, ReactNode> = {
+  box: <BoxSwatch className={SERIES_COLOUR.box} />,
+  average: <LineSwatch className={SERIES_COLOUR.average} dash={AVG_DASH} width={2.5} />,
+  request: <LineSwatch className={SERIES_COLOUR.request} />,
+  limit: <LineSwatch className={SERIES_COLOUR.limit} dash={LIMIT_DASH} />,
+};
+
+function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel, unit, request, limit, yMax, formatValue = formatTick, visible, width, height }: BoxPlotChartProps & { visible: Record<BoxSeriesId, boolean>; width: number; height: number }) {
+  const area = plotArea(width, height, MARGIN);
+  const drawRequest = positive(request) && visible.request;
+  const drawLimit = positive(limit) && visible.limit;
+  const y = valueScale(
+    [...points.flatMap((p) => [p.min, p.q1, p.median, p.sustained, p.peak, p.avg]), positive(request) ? request : null, positive(limit) ? limit : null],
+    [area.top + area.innerHeight, area.top],
+    { fixedMax: yMax },
+  );
+  const [, domainMax] = y.domain();
+  const keys = xDomain(
+    points.map((p) => p.x),
+    xMode,
+  );
+  const x = bandScale(keys, [area.left, area.left + area.innerWidth], 0.3);
+  const bw = x.bandwidth();
+  const centre = (p: BoxPoint) => (x(xKey(p.x, xMode)) ?? NaN) + bw / 2;
+  const byKey = new Map(points.map((p) => [xKey(p.x, xMode), p]));
+  const maxTicks = Math.max(2, Math.floor(area.innerWidth / (xMode === "time" ? 64 : 22)));
+  const ticks = thinTicks(keys.length, maxTicks).map((i) => {
+    const k = keys[i];
+    const p = byKey.get(k);
+    return { x: (x(k) ?? 0) + bw / 2, text: p ? xLabel(p.x, xMode, p.label) : xMode === "hour" ? k : "" };
+  });
+  const u = unit ? ` ${unit}` : "";
+  const fmt = (v: number | null) => (isFiniteNumber(v) ? `${formatValue(v)}${u}` : "-");
+  const summary = boxPlotSummary({ title, points, xMode, unit, request, limit, formatValue });
+  const avgPath = linePath(points.map((p) => ({ x: centre(p), y: isFiniteNumber(p.avg) ? y(p.avg) : null })));
+  const half = Math.max(1.5, bw / 2);
+  const cap = Math.max(2, bw / 4);
+  const lineLabels: { id: "request" | "limit"; y: number; text: string }[] = [];
+  if (drawRequest && request <= domainMax) lineLabels.push({ id: "request", y: y(request), text: `Request ${formatValue(request)}` });
+  if (drawLimit && limit <= domainMax) lineLabels.push({ id: "limit", y: y(limit), text: `Limit ${formatValue(limit)}` });
+  if (lineLabels.length === 2 && Math.abs(lineLabels[0].y - lineLabels[1].y) < 12) {
+    const [hi, lo] = lineLabels[0].y < lineLabels[1].y ? [lineLabels[0], lineLabels[1]] : [lineLabels[1], lineLabels[0]];
+    hi.y = lo.y - 12;
+  }
+  const defaultXLabel = xAxisLabel ?? (xMode === "hour" ? "Hour of day" : xMode === "time" ? "Date" : undefined);
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height="100%" preserveAspectRatio="xMidYMid meet" role="img" aria-label={summary} className="block tabular-nums" data-testid="boxplot-svg">
+      <title>{title}</title>
+      <desc>
+        {points
+          .filter((p) => hasBoxData([p]))
+          .map((p) => `${xMode === "hour" ? "Hour " : ""}${xLabel(p.x, xMode, p.label)}: min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, median ${fmt(p.median)}, sustained ${fmt(p.sustained)}, peak ${fmt(p.peak)}, average ${fmt(p.avg)}.`)
+          .join(" ")}
+      </desc>
+      <YAxis scale={y} area={area} label={yLabel} format={formatValue} />
+      <XAxis area={area} ticks={ticks} label={defaultXLabel} />
+      {visible.box ? (
+        <g data-series="box">
+          {points.map((p) => {
+            const cx = centre(p);
+            if (!Number.isFinite(cx) || !hasBoxData([p])) return null;
+            const k = xKey(p.x, xMode);
+            const tip = `${xMode === "hour" ? "Hour " : ""}${xLabel(p.x, xMode, p.label)}: Min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, Median ${fmt(p.median)}, Sustained ${fmt(p.sustained)}, Peak ${fmt(p.peak)}, Avg ${fmt(p.avg)}`;
+            return (
+              <g key={k} data-point={k}>
+                <title>{tip}</title>
+                <rect x={cx - half} y={area.top} width={half * 2} height={area.innerHeight} className="fill-transparent hover:fill-slate-500/10" />
+                {isFiniteNumber(p.min) && isFiniteNumber(p.peak) ? (
+                  <g className={SERIES_COLOUR.whisker} strokeWidth={1} data-whisker={k}>
+                    <line x1={cx} x2={cx} y1={y(p.min)} y2={y(p.peak)} data-y1={p.min} data-y2={p.peak} />
+                    <line x1={cx - cap} x2={cx + cap} y1={y(p.min)} y2={y(p.min)} />
+                    <line x1={cx - cap} x2={cx + cap} y1={y(p.peak)} y2={y(p.peak)} />
+                  </g>
+                ) : null}
+                {isFiniteNumber(p.q1) && isFiniteNumber(p.sustained) ? (
+                  <rect x={cx - half} width={half * 2} y={Math.min(y(p.q1), y(p.sustained))} height={Math.max(1, Math.abs(y(p.q1) - y(p.sustained)))} className={SERIES_COLOUR.box} strokeWidth={1} data-box={k} />
+                ) : null}
+                {isFiniteNumber(p.median) ? <line x1={cx - half} x2={cx + half} y1={y(p.median)} y2={y(p.median)} className={SERIES_COLOUR.median} strokeWidth={2} data-median={k} /> : null}
+              </g>
+            );
+          })}
+        </g>
+      ) : null}
+      {visible.average && avgPath ? <path d={avgPath} className={`fill-none ${SERIES_COLOUR.average}`} strokeWidth={2} strokeDasharray={AVG_DASH} strokeLinecap="round" data-series="average" aria-hidden="true" /> : null}
+      {drawRequest && request <= domainMax ? <line x1={area.left} x2={area.left + area.innerWidth} y1={y(request)} y2={y(request)} className={SERIES_COLOUR.request} strokeWidth={2} data-series="request" data-value={request} aria-hidden="true" /> : null}
+      {drawLimit && limit <= domainMax ? <line x1={area.left} x2={area.left + area.innerWidth} y1={y(limit)} y2={y(limit)} className={SERIES_COLOUR.limit} strokeWidth={2} strokeDasharray={LIMIT_DASH} data-series="limit" data-value={limit} aria-hidden="true" /> : null}
+      {lineLabels.map((l) => (
+        <text key={l.id} x={area.left + area.innerWidth + 4} y={l.y} dy="0.32em" fontSize={11} fontWeight={600} className={SERIES_TEXT_COLOUR[l.id]} aria-hidden="true">
+          {l.text}
+        </text>
+      ))}
+    </svg>
+  );
+}
