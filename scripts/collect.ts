@@ -1,30 +1,38 @@
 /**
  * Runs a collection of the demo fleet into the store (PostgreSQL when DATABASE_URL is set, else the SQLite file
- * DATABASE_FILE or data/kubex.db). The run is atomic: interrupted, it leaves the previous inventory as it was.
+ * DATABASE_FILE or data/kubex.db), then analyses it (scripts/analyze.ts) unless --no-analyze. Both runs are
+ * atomic: interrupted, each leaves the previous inventory or analysis as it was.
  *
- *   tsx scripts/collect.ts --seed 42 --size 2000
+ *   tsx scripts/collect.ts --seed 42 --size 2000 [--no-analyze]
  */
 import { migrate, openStore } from "~/db/connect.server";
 import { runDemoCollection } from "~/sources/collect.server";
+import { analyzeWithProgress } from "./analyze";
 import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_SIZE, DEMO_SEED_MAX, DEMO_SIZE_MAX, DEMO_SIZE_MIN, validateDemoOptions } from "~/sources/demo";
 
-const USAGE = `Usage: tsx scripts/collect.ts [--seed N] [--size N]
+const USAGE = `Usage: tsx scripts/collect.ts [--seed N] [--size N] [--no-analyze]
   --seed N   a whole number from 0 to ${DEMO_SEED_MAX} (default ${DEMO_DEFAULT_SEED}); the same seed gives the same fleet
   --size N   containers, a whole number from ${DEMO_SIZE_MIN} to ${DEMO_SIZE_MAX} (default ${DEMO_DEFAULT_SIZE})
+  --no-analyze   collect only; the analysis (npm run analyze) is left as it was
 Writes into PostgreSQL when DATABASE_URL is set, else into the SQLite file DATABASE_FILE (default data/kubex.db).`;
 
 export class UsageError extends Error {
   override name = "UsageError";
 }
 
-/** Parses `--seed N --size N` (or `--seed=N`); throws UsageError with a message saying what is wrong. */
-export function parseCollectArgs(argv: readonly string[]): { seed: number; size: number; help: boolean } {
+/** Parses `--seed N --size N` (or `--seed=N`) and `--no-analyze`; throws UsageError with a message saying what is wrong. */
+export function parseCollectArgs(argv: readonly string[]): { seed: number; size: number; help: boolean; analyze: boolean } {
   const values: Record<string, string> = {};
   let help = false;
+  let analyze = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {
       help = true;
+      continue;
+    }
+    if (arg === "--no-analyze") {
+      analyze = false;
       continue;
     }
     const m = /^--(seed|size)(?:=(.*))?$/.exec(arg);
@@ -47,7 +55,7 @@ export function parseCollectArgs(argv: readonly string[]): { seed: number; size:
   } catch (e) {
     throw new UsageError(`--${(e as Error).message}.`);
   }
-  return { seed, size, help };
+  return { seed, size, help, analyze };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -73,9 +81,21 @@ async function main(argv: readonly string[]): Promise<number> {
       `Collected ${c.containers} containers (${c.attributes} attribute rows), ${c.clusters} clusters, ${c.nodeGroups} node groups, ` +
         `${c.nodes} nodes and ${c.cloudInstances} cloud instances in ${r.ms} ms (run ${r.runId}).`,
     );
-    return 0;
   } catch (e) {
     console.error(`Collection failed; the previous inventory is unchanged. ${e instanceof Error ? e.message : String(e)}`);
+    await store.close();
+    return 1;
+  }
+  if (!args.analyze) {
+    await store.close();
+    return 0;
+  }
+  try {
+    console.log("Analysing the new inventory…");
+    await analyzeWithProgress(store, { log: (l) => console.log(l) });
+    return 0;
+  } catch (e) {
+    console.error(`Analysis failed; the previous analysis is unchanged (npm run analyze retries). ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   } finally {
     await store.close();

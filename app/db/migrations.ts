@@ -246,10 +246,113 @@ function m003(): Migration {
   };
 }
 
+/**
+ * Analysis snapshots (app/analysis/): one `analysis_snapshot` row per analysis run and one `container_analysis`
+ * row per container and snapshot. A run writes its rows under a new snapshot id, then one short transaction marks
+ * it complete and points meta `current_analysis_snapshot` at it; readers join on the current id only, so they see
+ * the old snapshot or the new one, never half of one. Money is $ per month (doubles, the engine's values, which
+ * are whole cents / 100) plus the waterfall's whole cents as integers; quantities in mCores and MB; booleans 0/1.
+ * `config_parameter` holds the spec's configuration parameters (getParameters: parameterKey, numberValue), seeded
+ * with the default unit prices of ANALYSIS.md ($ per vCPU-hour and per GB-hour).
+ */
+function m004(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("config_parameter")
+        .addColumn("parameter_key", "text", (c) => c.primaryKey())
+        .addColumn("number_value", dbl)
+        .execute();
+      await db
+        .insertInto("config_parameter")
+        .values([
+          { parameter_key: "cpu_core_default_cost", number_value: 0.031611 },
+          { parameter_key: "memory_gib_default_cost", number_value: 0.004237 },
+        ])
+        .execute();
+      await db.schema
+        .createTable("analysis_snapshot")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("collection_run_id", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("started_at", "text", (c) => c.notNull())
+        .addColumn("finished_at", "text")
+        .addColumn("window_end", "text", (c) => c.notNull())
+        .addColumn("container_count", "integer", (c) => c.notNull())
+        .addColumn("analysed_count", "integer", (c) => c.notNull())
+        .addColumn("ms", "integer")
+        .addColumn("policies_json", "text", (c) => c.notNull())
+        .addColumn("prices_json", "text", (c) => c.notNull())
+        .addColumn("error", "text")
+        .execute();
+      const int = (name: string) => (t: any) => t.addColumn(name, "integer");
+      const num = (name: string) => (t: any) => t.addColumn(name, dbl);
+      const txt = (name: string) => (t: any) => t.addColumn(name, "text");
+      const columns: ((t: any) => any)[] = [
+        (t) => t.addColumn("snapshot_id", "text", (c: any) => c.notNull()),
+        (t) => t.addColumn("container_id", "text", (c: any) => c.notNull()),
+        (t) => t.addColumn("analysed", "integer", (c: any) => c.notNull()),
+        txt("not_analysed_reason"),
+        (t) => t.addColumn("policy_name", "text", (c: any) => c.notNull()),
+        txt("recommendation"),
+        (t) => t.addColumn("current_count", dbl, (c: any) => c.notNull()),
+        ...["existing", "rec"].flatMap((p) => ["cpu_request", "cpu_limit", "mem_request", "mem_limit"].map((k) => num(`${p}_${k}`))),
+        ...["cpu_request", "cpu_limit", "mem_request", "mem_limit"].map((k) => txt(`badge_${k}`)),
+        ...["cpu_request", "cpu_limit", "mem_request", "mem_limit"].map((k) => num(`${k}_vs_pct`)),
+        ...["cpu_request", "cpu_limit", "mem_request", "mem_limit"].map((k) => int(`bucket_${k}`)),
+        ...["cpu_min", "cpu_avg", "cpu_sustained", "cpu_peak", "cpu_p95", "mem_min", "mem_avg", "mem_sustained", "mem_peak"].map(num),
+        int("sample_count"),
+        num("running_hours"),
+        num("total_hours"),
+        num("hours_of_data"),
+        int("qualifying_days"),
+        ...["cpu", "mem"].flatMap((r) =>
+          [
+            "current", "recommended", "unspecified", "spare", "deficit",
+            "current_cost", "recommended_cost", "unspecified_cost", "spare_cost", "deficit_cost", "realizable_gain", "additional_waste",
+          ].map((k) => num(`${r}_${k}`)),
+        ),
+        ...[
+          "current_cost", "recommended_cost", "unspecified_cost", "spare_cost", "deficit_cost", "realizable_gain", "additional_waste",
+          "net_savings", "efficiency_rating", "monthly_waste",
+        ].map(num),
+        int("at_risk"),
+        ...["current", "recommended", "unspecified", "spare", "deficit", "immediate", "additional"].map((k) => int(`cents_${k}`)),
+        ...[
+          "has_cpu_throttled_risk", "has_cpu_stranded_risk", "has_memory_pod_termination_risk", "has_memory_stranded_risk",
+          "has_memory_process_termination_risk",
+        ].map((k) => (t: any) => t.addColumn(k, "integer", (c: any) => c.notNull())),
+        ...[
+          "restarts_last_day", "restarts_last_7_days", "memory_limit_event_last_day", "memory_limit_event_last_7_days", "oom_kills",
+          "throttle_events",
+        ].map((k) => (t: any) => t.addColumn(k, "integer", (c: any) => c.notNull())),
+        (t) => t.addColumn("has_cpu_saturation", "integer", (c: any) => c.notNull()),
+        (t) => t.addColumn("has_mem_saturation", "integer", (c: any) => c.notNull()),
+        num("cpu_saturation_node_pct"),
+        num("mem_saturation_node_pct"),
+        txt("primary_constraint"),
+        (t) => t.addColumn("notes", "text", (c: any) => c.notNull()),
+      ];
+      let table: any = db.schema.createTable("container_analysis");
+      for (const add of columns) table = add(table);
+      await table.addPrimaryKeyConstraint("container_analysis_pk", ["snapshot_id", "container_id"]).execute();
+      // Readers go by (current snapshot, container): the primary key. This one finds a container's rows across
+      // snapshots (a container's history, deleting a container) without scanning.
+      await db.schema.createIndex("container_analysis_container").on("container_analysis").columns(["container_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
-      return { "001_foundation": m001(dialect), "002_container_attribute_value": m002(dialect), "003_container_attribute_container": m003() };
+      return {
+        "001_foundation": m001(dialect),
+        "002_container_attribute_value": m002(dialect),
+        "003_container_attribute_container": m003(),
+        "004_analysis_snapshot": m004(dialect),
+      };
     },
   };
 }

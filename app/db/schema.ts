@@ -193,6 +193,141 @@ export interface MetaTable {
   value: string;
 }
 
+/** A configuration parameter (spec section 3, getParameters): cpu_core_default_cost, memory_gib_default_cost ($ per hour). */
+export interface ConfigParameterTable {
+  parameter_key: string;
+  number_value: number | null;
+}
+
+/** One analysis run (app/analysis/run.server.ts). status: running, complete, failed, superseded or abandoned. */
+export interface AnalysisSnapshotTable {
+  id: string;
+  collection_run_id: string | null;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  /** The analysis "now": the end of every window (ISO). */
+  window_end: string;
+  container_count: number;
+  analysed_count: number;
+  ms: number | null;
+  /** The parameter values of each policy used, by policy name (JSON). */
+  policies_json: string;
+  /** The unit prices used, { cpuCoreHour, memoryGbHour } in $ per hour (JSON). */
+  prices_json: string;
+  error: string | null;
+}
+
+/**
+ * One container in one analysis snapshot: the container row fields of spec document 2 section 3 that the engine
+ * produces. CPU in mCores, memory in MB, money in $ per month; `cpu_current` ... `mem_deficit` are request
+ * quantities × current_count; cents_* are the waterfall's whole cents. Costs, buckets and statistics are null for a
+ * container that was not analysed. Flags are 0/1.
+ */
+export interface ContainerAnalysisTable {
+  snapshot_id: string;
+  container_id: string;
+  analysed: Flag;
+  not_analysed_reason: string | null;
+  policy_name: string;
+  recommendation: string | null;
+  current_count: number;
+  existing_cpu_request: number | null;
+  existing_cpu_limit: number | null;
+  existing_mem_request: number | null;
+  existing_mem_limit: number | null;
+  rec_cpu_request: number | null;
+  rec_cpu_limit: number | null;
+  rec_mem_request: number | null;
+  rec_mem_limit: number | null;
+  badge_cpu_request: string | null;
+  badge_cpu_limit: string | null;
+  badge_mem_request: string | null;
+  badge_mem_limit: string | null;
+  cpu_request_vs_pct: number | null;
+  cpu_limit_vs_pct: number | null;
+  mem_request_vs_pct: number | null;
+  mem_limit_vs_pct: number | null;
+  bucket_cpu_request: number | null;
+  bucket_cpu_limit: number | null;
+  bucket_mem_request: number | null;
+  bucket_mem_limit: number | null;
+  cpu_min: number | null;
+  cpu_avg: number | null;
+  cpu_sustained: number | null;
+  cpu_peak: number | null;
+  cpu_p95: number | null;
+  mem_min: number | null;
+  mem_avg: number | null;
+  mem_sustained: number | null;
+  mem_peak: number | null;
+  sample_count: number | null;
+  running_hours: number | null;
+  total_hours: number | null;
+  hours_of_data: number | null;
+  qualifying_days: number | null;
+  cpu_current: number | null;
+  cpu_recommended: number | null;
+  cpu_unspecified: number | null;
+  cpu_spare: number | null;
+  cpu_deficit: number | null;
+  cpu_current_cost: number | null;
+  cpu_recommended_cost: number | null;
+  cpu_unspecified_cost: number | null;
+  cpu_spare_cost: number | null;
+  cpu_deficit_cost: number | null;
+  cpu_realizable_gain: number | null;
+  cpu_additional_waste: number | null;
+  mem_current: number | null;
+  mem_recommended: number | null;
+  mem_unspecified: number | null;
+  mem_spare: number | null;
+  mem_deficit: number | null;
+  mem_current_cost: number | null;
+  mem_recommended_cost: number | null;
+  mem_unspecified_cost: number | null;
+  mem_spare_cost: number | null;
+  mem_deficit_cost: number | null;
+  mem_realizable_gain: number | null;
+  mem_additional_waste: number | null;
+  current_cost: number | null;
+  recommended_cost: number | null;
+  unspecified_cost: number | null;
+  spare_cost: number | null;
+  deficit_cost: number | null;
+  realizable_gain: number | null;
+  additional_waste: number | null;
+  net_savings: number | null;
+  efficiency_rating: number | null;
+  monthly_waste: number | null;
+  at_risk: Flag | null;
+  cents_current: number | null;
+  cents_recommended: number | null;
+  cents_unspecified: number | null;
+  cents_spare: number | null;
+  cents_deficit: number | null;
+  cents_immediate: number | null;
+  cents_additional: number | null;
+  has_cpu_throttled_risk: Flag;
+  has_cpu_stranded_risk: Flag;
+  has_memory_pod_termination_risk: Flag;
+  has_memory_stranded_risk: Flag;
+  has_memory_process_termination_risk: Flag;
+  restarts_last_day: number;
+  restarts_last_7_days: number;
+  memory_limit_event_last_day: number;
+  memory_limit_event_last_7_days: number;
+  oom_kills: number;
+  throttle_events: number;
+  has_cpu_saturation: Flag;
+  has_mem_saturation: Flag;
+  cpu_saturation_node_pct: number | null;
+  mem_saturation_node_pct: number | null;
+  primary_constraint: string | null;
+  /** JSON array of the "why" notes. */
+  notes: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -212,4 +347,7 @@ export interface Database {
   automation_setting: AutomationSettingTable;
   collection_run: CollectionRunTable;
   meta: MetaTable;
+  config_parameter: ConfigParameterTable;
+  analysis_snapshot: AnalysisSnapshotTable;
+  container_analysis: ContainerAnalysisTable;
 }

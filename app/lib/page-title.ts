@@ -1,11 +1,11 @@
 /** Page titles derive from the route and the query (spec document 1, section 2). */
 const CONTAINER_TABS: Record<string, string> = {
   summary: "Container Summary",
+  overview: "Container Summary",
+  "analysis-details": "AI Analysis Details",
   breakdown: "Breakdown",
   histograms: "Histograms",
-  analysisDetails: "AI Analysis Details",
   policies: "Policies",
-  overview: "Overview",
   metricViewer: "Metrics Viewer",
 };
 const NODE_TABS: Record<string, string> = {

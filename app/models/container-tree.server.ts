@@ -10,7 +10,7 @@
  * updated_at, so a new collection or an edited View/Filter is seen at once and repeated calls are cheap. `reload`
  * recomputes. Data written without a collection run (tests, manual inserts) needs `reload` to show.
  */
-import { PostgresAdapter, sql, type RawBuilder } from "kysely";
+import { PostgresAdapter, sql, type Expression, type RawBuilder } from "kysely";
 import { TEXT } from "~/lib/constants";
 import type { SessionUser } from "~/lib/auth-types";
 import type { TreeNode } from "~/features/tree/types";
@@ -115,7 +115,7 @@ async function loadTree(db: Db, user: SessionUser, args: TreeArgs, reload: boole
   }
   const cached = await entry.promise;
   trimCache(cache, key);
-  return { ctx, view, filter, cached };
+  return { ctx, view, filter, cached, key };
 }
 
 function countNodes(root: TreeNode): number {
@@ -329,6 +329,31 @@ export async function getLeafListJson(db: Db, user: SessionUser, args: LeafArgs)
 /** The condition "this container lies under the folder with these names" over container c. */
 export function folderCondition(levels: readonly ViewLevel[], names: readonly string[]) {
   return names.map((name, i) => sql`${levelExpr(levels[i])} = ${name}`);
+}
+
+/**
+ * The containers a View, Filter and folder select, as conditions over `container c` (the Filter's, then one per
+ * folder level of the path), for the analysis read models (app/models/container-analysis.server.ts). The same
+ * resolution, visibility checks and errors as the leaf list; an empty path (or the root's name) is the whole tree.
+ * `childLevel` is the grouping value over c of the folder's children, null when the folder is at the View's
+ * deepest level (its children are containers). `cacheKey` changes whenever the selection may: a new collection
+ * run, an edited View or Filter, another folder.
+ */
+export async function containerScope(
+  db: Db,
+  user: SessionUser,
+  args: TreeArgs & { treeviewPath?: string | null },
+): Promise<{ conditions: Expression<unknown>[]; folder: TreeNode; childLevel: RawBuilder<string> | null; cacheKey: string }> {
+  const { ctx, cached, key } = await loadTree(db, user, args, false);
+  if (ctx !== "containers") throw validationError("Container analysis is available in the containers tree only.");
+  const { node, names } = findFolder(cached.tree, args.treeviewPath ?? "");
+  return {
+    conditions: [compileFilterCondition(cached.ast), ...folderCondition(cached.levels, names)],
+    folder: node,
+    childLevel: names.length < cached.levels.length ? levelExpr(cached.levels[names.length]) : null,
+    // What the selection depends on: the collection run, the View's and Filter's versions, the folder.
+    cacheKey: `${key}|${node.fullPath}`,
+  };
 }
 
 async function containerLeaves(db: Db, cached: CachedTree, node: TreeNode, names: string[]) {

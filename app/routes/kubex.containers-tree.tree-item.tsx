@@ -3,20 +3,29 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { loader as treeLoader } from "./kubex.containers-tree";
 import { FolderOverview } from "~/components/tree/FolderOverview";
 import { ContainerFacts } from "~/components/tree/ContainerFacts";
-import { loadContainerFacts } from "~/features/tree/container-facts.server";
+import { Breadcrumb } from "~/components/tree/Breadcrumb";
+import { ContainerTabsView } from "~/components/containers/ContainerTabsView";
+import { loadContainerItem } from "~/features/containers/item.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadContainerFacts(request);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadContainerItem(request);
 
+/** A folder shows the container tabs; a container (entityId) shows its own page (spec document 2, section 2.1). */
 export default function ContainersTreeItem() {
   const page = useRouteLoaderData<typeof treeLoader>("routes/kubex.containers-tree");
-  const { container } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   if (!page) return null;
+  if (data.kind === "container") {
+    return (
+      <>
+        <FolderOverview page={page} unit="Containers" />
+        {data.container ? <ContainerFacts container={data.container} /> : null}
+      </>
+    );
+  }
   return (
     <>
-      <FolderOverview page={page} unit="Containers" />
-      {container ? <ContainerFacts container={container} /> : null}
+      <Breadcrumb items={page.breadcrumb} />
+      <ContainerTabsView page={page} data={data.tabs} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatCurrency, gradientColor, round } from "~/lib/format";
 import type { ViewTreePage } from "~/features/tree/view-tree-page.server";
 import { Breadcrumb } from "./Breadcrumb";
 
@@ -9,7 +9,16 @@ import { Breadcrumb } from "./Breadcrumb";
  * What a selected folder shows until the analysis tabs exist: its place, its size under the current View and
  * Filter, its children by size, and the automation switch as a plain form (the right-click menu needs JavaScript).
  */
-export function FolderOverview({ page, unit }: { page: ViewTreePage; unit: string }) {
+interface ChildSavings {
+  label: string;
+  containerAtRiskCount: number;
+  containerSavingsTotal: number;
+  containerCurrentCost: number;
+  totalSavingsPercentage: number;
+}
+
+export function FolderOverview({ page, unit, savings }: { page: ViewTreePage; unit: string; savings?: ChildSavings[] }) {
+  const byLabel = new Map((savings ?? []).map((s) => [s.label, s]));
   const { selected } = page;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -52,6 +61,13 @@ export function FolderOverview({ page, unit }: { page: ViewTreePage; unit: strin
                 <th className="px-4 py-2">Name</th>
                 <th className="px-4 py-2">Type</th>
                 <th className="px-4 py-2 text-right">{unit}</th>
+                {savings ? (
+                  <>
+                    <th className="px-4 py-2 text-right">At risk</th>
+                    <th className="px-4 py-2 text-right">Current cost</th>
+                    <th className="px-4 py-2 text-right">Savings /month</th>
+                  </>
+                ) : null}
                 <th className="w-1/3 px-4 py-2">
                   <span className="sr-only">Share</span>
                 </th>
@@ -67,9 +83,11 @@ export function FolderOverview({ page, unit }: { page: ViewTreePage; unit: strin
                   </td>
                   <td className="px-4 py-1.5">{c.type}</td>
                   <td className="px-4 py-1.5 text-right tabular-nums">{formatCount(c.count)}</td>
+                  {savings ? <SavingsCells row={byLabel.get(c.label)} /> : null}
                   <td className="px-4 py-1.5">
                     <div className="h-2 rounded bg-slate-100 dark:bg-slate-800">
-                      <div className="h-2 rounded bg-sky-500" style={{ width: `${(c.count / max) * 100}%` }} />
+                      {/* Bars are a percent of the largest child, coloured by that percent (spec document 2, 2.5). */}
+                      <div className="h-2 rounded" style={{ width: `${(c.count / max) * 100}%`, backgroundColor: gradientColor("yellow", round((c.count / max) * 100, 2)) }} />
                     </div>
                   </td>
                 </tr>
@@ -97,6 +115,18 @@ export function FolderOverview({ page, unit }: { page: ViewTreePage; unit: strin
         </form>
       ) : null}
     </div>
+  );
+}
+
+function SavingsCells({ row }: { row?: ChildSavings }) {
+  return (
+    <>
+      <td className="px-4 py-1.5 text-right tabular-nums">{row ? formatCount(row.containerAtRiskCount) : "-"}</td>
+      <td className="px-4 py-1.5 text-right tabular-nums">{row ? formatCurrency(row.containerCurrentCost) : "-"}</td>
+      <td className="px-4 py-1.5 text-right tabular-nums">
+        {row ? `${formatCurrency(row.containerSavingsTotal)} (${round(row.totalSavingsPercentage, 1)}%)` : "-"}
+      </td>
+    </>
   );
 }
 

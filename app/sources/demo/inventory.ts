@@ -1,7 +1,7 @@
 /**
  * The demo fleet's inventory: clusters, node groups, nodes, containers with their labels, and cloud instances.
  * Deterministic: the same seed, size and `now` give a byte-identical inventory; ids are hashes of identities.
- * One pass, no per-container allocation beyond the rows themselves: 150,000 containers in well under a second.
+ * One pass, no per-container allocation beyond the rows themselves: 150,000 containers in a second or two.
  */
 import type { Inventory, InventoryContainer, InventoryNode, InventoryNodeGroup, InventoryCluster, PodOwnerKind } from "../types";
 import { SAMPLE_STEP_MS } from "../types";
@@ -32,9 +32,10 @@ import {
   type GroupRole,
   type SidecarSpec,
 } from "./names";
-import { containerTraits, jobReplicas, jobSchedule, lastRunStart, ownerKey, type ContainerTraits } from "./profile";
+import { containerTraits, isAddOnNamespace, jobReplicas, jobSchedule, lastRunStart, ownerKey, type ContainerTraits, type JobSchedule } from "./profile";
 import { Rng, hash32, hashHex64 } from "./random";
-import { baseDemand, cpuPeakFactor, memPeakFactor } from "./samples";
+import { containerDemand, effectiveWeekendDip, keptLimit, keptLimitTargets, type DemandContext } from "./samples";
+import { policyForContainer } from "../../engine/policy/policies";
 
 export const DEMO_SIZE_MIN = 200;
 export const DEMO_SIZE_MAX = 150_000;
@@ -144,47 +145,95 @@ interface ContainerSpec {
   memRequest: number | null;
   cpuLimit: number | null;
   memLimit: number | null;
+  /** Its traits, when already known (application containers draw their requests from them). */
+  traits?: ContainerTraits;
 }
 
 const round10 = (x: number) => Math.max(10, Math.ceil(x / 10) * 10);
 const round16 = (x: number) => Math.max(16, Math.ceil(x / 16) * 16);
 
 /**
- * Makes a container's limits tell the story of its provisioning profile: OOM-killed containers get a memory limit
- * their working set climbs to, throttled ones a CPU limit under their daily peak; every other container keeps
- * memory headroom (only the OOM profile is ever killed) and under-provisioned ones room to burst.
+ * Makes a container's limits tell the story of its provisioning profile, against what its policy would recommend
+ * (samples.ts, containerDemand): a right-sized container gets both limits where its policy would put them; a
+ * throttled one a CPU limit under its daily peak; an OOM-killed one a memory limit its working set climbs to;
+ * short ones (under-provisioned CPU or memory) limits just above their peaks, so that only the requests go up; and
+ * every other container keeps memory headroom (only the OOM profile is ever killed).
  */
-function settleLimits(spec: ContainerSpec, traits: ContainerTraits): void {
+function settleLimits(spec: ContainerSpec, traits: ContainerTraits, ctx: DemandContext): void {
   if (spec.cpuRequest == null) spec.cpuLimit = null; // a limit without a request would set the request (Kubernetes)
   if (spec.memRequest == null) spec.memLimit = null;
-  const { cpuBase, memBase } = baseDemand(traits, spec.cpuRequest, spec.memRequest);
-  if (traits.profile === "throttled" && spec.cpuRequest != null) {
-    spec.cpuLimit = Math.max(spec.cpuRequest, round10(cpuBase * (1 + traits.dailyAmp * 0.3)));
-  } else if (spec.cpuLimit != null) {
-    const floor = traits.profile === "under" ? cpuBase * cpuPeakFactor(traits) * 1.3 : 0;
-    spec.cpuLimit = Math.max(spec.cpuLimit, spec.cpuRequest ?? 0, floor > 0 ? round10(floor) : 0);
+  const d = containerDemand(traits, spec.cpuRequest, spec.memRequest, ctx);
+  const pv = ctx.policy;
+  const p = traits.profile;
+  const roll = traits.limitRoll;
+  // Limits a policy keeps, for requests it keeps (right-sized containers).
+  const kept = keptLimitTargets(d, spec.cpuRequest ?? 0, spec.memRequest ?? 0, pv);
+  const cpuShort = p === "under" || (p === "mixed" && traits.cpuFit < 1);
+  const memShort = p === "under" || p === "throttled" || (p === "mixed" && traits.memFit < 1);
+  const cpuRequest = spec.cpuRequest;
+  if (cpuRequest != null) {
+    if (p === "throttled") {
+      spec.cpuLimit = Math.max(cpuRequest, round10(d.cpuBase * (1 + traits.dailyAmp * 0.3)));
+    } else if (p === "right" || p === "oom") {
+      spec.cpuLimit = keptLimit(kept.cpu, cpuRequest, pv.cpuAllocationIncrement, roll, pv);
+    } else if (spec.cpuLimit != null) {
+      spec.cpuLimit = Math.max(cpuRequest, cpuShort ? round10(d.cpuPeak * (1.15 + 0.2 * roll)) : spec.cpuLimit);
+    }
   }
-  if (traits.profile === "oom" && spec.memRequest != null) {
-    spec.memLimit = Math.max(spec.memRequest, round16(spec.memRequest * traits.memRatio));
-  } else if (spec.memLimit != null) {
-    spec.memLimit = Math.max(spec.memLimit, spec.memRequest ?? 0, round16(memBase * memPeakFactor(traits) * 1.1));
+  const memRequest = spec.memRequest;
+  if (memRequest != null) {
+    if (p === "oom") {
+      spec.memLimit = Math.max(memRequest, round16(memRequest * (0.9 + 0.4 * roll)));
+    } else if (p === "right") {
+      spec.memLimit = keptLimit(kept.mem, memRequest, pv.memoryAllocationIncrement, roll, pv);
+    } else if (spec.memLimit != null) {
+      const aboveMemPeak = round16(d.memPeak * (1.1 + 0.2 * roll));
+      spec.memLimit = Math.max(memRequest, memShort ? aboveMemPeak : Math.max(spec.memLimit, aboveMemPeak));
+    }
   }
 }
 
-const CPU_REQUESTS: readonly (readonly [number, number])[] = [[50, 8], [100, 18], [200, 16], [250, 14], [500, 18], [1000, 14], [2000, 8], [4000, 4]];
-const MEM_REQUESTS: readonly (readonly [number, number])[] = [[128, 10], [256, 20], [512, 25], [1024, 22], [2048, 15], [4096, 6], [8192, 2]];
-const STATEFUL_CPU: readonly (readonly [number, number])[] = [[250, 2], [500, 4], [1000, 4], [2000, 2], [4000, 1]];
-const STATEFUL_MEM: readonly (readonly [number, number])[] = [[1024, 3], [2048, 4], [4096, 4], [8192, 2], [16384, 1]];
+// Request catalogues (value, weight). Drawn once, or the largest of two or three draws for over-provisioned
+// containers and the smaller of two for the rest (requestDraws), which keeps the fleet's mean about one draw's.
+const CPU_REQUESTS: readonly (readonly [number, number])[] = [[50, 14], [100, 26], [200, 18], [250, 16], [500, 13], [1000, 8], [2000, 4], [4000, 1.5]];
+const MEM_REQUESTS: readonly (readonly [number, number])[] = [[128, 14], [256, 24], [512, 26], [1024, 20], [2048, 11], [4096, 4], [8192, 1]];
+const STATEFUL_CPU: readonly (readonly [number, number])[] = [[250, 3], [500, 5], [1000, 4], [2000, 1.5], [4000, 0.5]];
+const STATEFUL_MEM: readonly (readonly [number, number])[] = [[1024, 4], [2048, 5], [4096, 3], [8192, 1.5], [16384, 0.5]];
 const JOB_CPU: readonly (readonly [number, number])[] = [[100, 2], [250, 3], [500, 4], [1000, 3], [2000, 1]];
 const JOB_MEM: readonly (readonly [number, number])[] = [[256, 2], [512, 4], [1024, 4], [2048, 2], [4096, 1]];
 const APP_KINDS: readonly (readonly [PodOwnerKind, number])[] = [["Deployment", 74], ["StatefulSet", 9], ["Job", 7], ["CronJob", 10]];
 const FORCED_KINDS: PodOwnerKind[] = ["Deployment", "StatefulSet", "CronJob", "Job"];
 
+/**
+ * How a container's profile tilts the size of its requests, as in real fleets, where most of the waste sits in the
+ * largest requests: over-provisioned requests are the big template values (the largest of two draws, of three
+ * when more than twice over), the others the smaller defaults (the smaller of two draws).
+ */
+function requestDraws(fit: number): number {
+  return fit > 2 ? 3 : fit > 1.25 ? 2 : -2;
+}
+
+function biasedPick(r: Rng, choices: readonly (readonly [number, number])[], draws: number): number {
+  let v = r.weighted(choices);
+  for (let i = 1; i < Math.abs(draws); i++) {
+    const w = r.weighted(choices);
+    v = draws > 0 ? Math.max(v, w) : Math.min(v, w);
+  }
+  return v;
+}
+
 /** Requests and limits of an application container; about 12 % have no requests at all. */
-function appResources(r: Rng, cpuChoices: typeof CPU_REQUESTS, memChoices: typeof MEM_REQUESTS, env: Environment, missingP: number) {
-  let cpuRequest: number | null = r.weighted(cpuChoices);
-  let memRequest: number | null = r.weighted(memChoices);
-  if (env !== "prod" && r.chance(0.5)) {
+function appResources(
+  r: Rng,
+  traits: ContainerTraits,
+  cpuChoices: typeof CPU_REQUESTS,
+  memChoices: typeof MEM_REQUESTS,
+  env: Environment,
+  missingP: number,
+) {
+  let cpuRequest: number | null = biasedPick(r, cpuChoices, requestDraws(traits.cpuFit));
+  let memRequest: number | null = biasedPick(r, memChoices, requestDraws(traits.memFit));
+  if (env !== "prod" && r.chance(0.2)) {
     cpuRequest = Math.max(50, cpuRequest / 2);
     memRequest = Math.max(128, memRequest / 2);
   }
@@ -296,8 +345,9 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
   ) => {
     const key = ownerKey(cluster, ns.name, kind, owner);
     let lastSeenMs = now;
+    let schedule: JobSchedule | null = null;
     if (kind === "Job" || kind === "CronJob") {
-      const schedule = jobSchedule(seed, key, kind);
+      schedule = jobSchedule(seed, key, kind);
       replicas = jobReplicas(schedule);
       lastSeenMs = Math.max(firstSeenMs, lastRunStart(schedule, now));
     }
@@ -305,10 +355,12 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
     const lastSeen = new Date(lastSeenMs).toISOString();
     if (kind === "DaemonSet") dsPods++;
     else group.pods += replicas;
+    const policy = policyForContainer(ns.policy).values;
+    const addOn = isAddOnNamespace(ns.name);
     for (const spec of specs) {
       const id = hashHex64(`${key}/${spec.name}`);
-      const traits = containerTraits(seed, id);
-      settleLimits(spec, traits);
+      const traits = spec.traits ?? containerTraits(seed, id, addOn);
+      settleLimits(spec, traits, { policy, weekendDip: effectiveWeekendDip(traits, plan.env), job: schedule, nonProd: plan.env !== "prod" });
       const cpu = spec.cpuRequest ?? traits.nominalCpu;
       const mem = spec.memRequest ?? traits.nominalMem;
       if (kind === "DaemonSet") {
@@ -363,12 +415,17 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
     const [base, bu] = pool[j % pool.length];
     const name = j < pool.length ? base : `${base}-${Math.floor(j / pool.length) + 1}`;
     const h = hash32(`ns:${base}`, seed);
+    // Production: latency-critical namespaces on Performance First, a fifth on Production Balanced, the rest on the
+    // System Default; elsewhere Cost Saver, a few on the System Default. (Balanced and Performance First step down
+    // at most 30 % and 25 % at a time, so the more of the fleet they hold, the smaller the summary's savings.)
     const policy =
       plan.env === "prod"
         ? CRITICAL_NAMESPACES.has(base)
           ? POLICIES.performance
-          : POLICIES.balanced
-        : h % 5 === 0
+          : h % 5 === 0
+            ? POLICIES.balanced
+            : POLICIES.system
+        : h % 10 === 0
           ? POLICIES.system
           : POLICIES.saver;
     const ns: Namespace = {
@@ -391,6 +448,10 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
     return name;
   };
 
+  /** The traits of a container before it is emitted (its id is the hash of its identity). */
+  const traitsOf = (namespace: string, kind: PodOwnerKind, owner: string, container: string) =>
+    containerTraits(seed, hashHex64(`${ownerKey(cluster, namespace, kind, owner)}/${container}`));
+
   let remaining = appTarget;
   for (let o = 0; remaining > 0; o++) {
     const ns = r.weighted(namespaces);
@@ -403,9 +464,11 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
       const role = r.pick(DEPLOYMENT_ROLES);
       owner = uniqueOwner(ns, `${r.pick(COMPONENTS)}-${role}`);
       const technology = (role === "web" || role === "proxy") && r.chance(0.4) ? "nginx" : ns.base === "frontend" ? "nodejs" : tech();
-      const res = appResources(r, CPU_REQUESTS, MEM_REQUESTS, plan.env, 0.12);
+      const name = r.chance(0.85) ? owner : "app";
+      const traits = traitsOf(ns.name, "Deployment", owner, name);
+      const res = appResources(r, traits, CPU_REQUESTS, MEM_REQUESTS, plan.env, 0.12);
       if (technology === "java" && res.memRequest != null) res.memRequest = Math.min(8192, res.memRequest * 2);
-      specs.push({ name: r.chance(0.85) ? owner : "app", technology, ...res });
+      specs.push({ name, technology, traits, ...res });
       if (ns.istio) specs.push(sidecar(SIDECARS["istio-proxy"]));
       const extra = r.weighted<string | null>([
         [null, 70],
@@ -417,26 +480,31 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
       ]);
       if (extra) specs.push(sidecar(SIDECARS[extra]));
       const base = r.weighted<number>([[1, 28], [2, 25], [3, 20], [r.int(4, 6), 15], [r.int(7, 20), 10], [r.int(21, 60), 2]]);
-      replicas = plan.env === "prod" ? base : Math.min(3, base);
+      replicas = plan.env === "prod" ? base : Math.min(4, base);
       // HPA-managed workloads average a fractional number of running copies.
       if (r.chance(0.3)) replicas = Math.max(1, Math.round((replicas + r.range(-0.9, 0.9)) * 10) / 10);
     } else if (kind === "StatefulSet") {
       const [product, technology, exporter] = r.pick(STATEFUL_PRODUCTS);
       owner = uniqueOwner(ns, `${ns.base}-${product}`);
-      specs.push({ name: product, technology, ...appResources(r, STATEFUL_CPU, STATEFUL_MEM, plan.env, 0.05) });
+      const traits = traitsOf(ns.name, "StatefulSet", owner, product);
+      specs.push({ name: product, technology, traits, ...appResources(r, traits, STATEFUL_CPU, STATEFUL_MEM, plan.env, 0.05) });
       if (exporter && r.chance(0.5)) specs.push(sidecar(SIDECARS.exporter, exporter));
       if (ns.istio && r.chance(0.5)) specs.push(sidecar(SIDECARS["istio-proxy"]));
       replicas = plan.env === "prod" ? r.weighted<number>([[1, 4], [3, 5], [5, 1]]) : 1;
     } else {
       const job = r.pick(kind === "Job" ? JOB_NAMES : CRONJOB_NAMES);
       owner = uniqueOwner(ns, `${ns.base}-${job}`);
-      specs.push({ name: job, technology: tech(), ...appResources(r, JOB_CPU, JOB_MEM, plan.env, 0.12) });
+      const traits = traitsOf(ns.name, kind, owner, job);
+      specs.push({ name: job, technology: tech(), traits, ...appResources(r, traits, JOB_CPU, JOB_MEM, plan.env, 0.12) });
       if (r.chance(0.1)) specs.push(sidecar(SIDECARS["cloud-sql-proxy"]));
       replicas = 0; // from the schedule
     }
     const take = specs.slice(0, Math.min(specs.length, remaining));
     remaining -= take.length;
-    const firstSeenMs = r.chance(0.05) ? daysAgo(0.1, 4) : daysAgo(7, 540);
+    // A few workloads are new (days old: too little history to downsize); a new service starts small.
+    const fresh = r.chance(0.03);
+    const firstSeenMs = fresh ? daysAgo(0.1, 4) : daysAgo(7, 540);
+    if (fresh) replicas = Math.min(replicas, 3);
     emitOwner(ns, kind, owner, replicas, take, groupFor(kind, false), firstSeenMs);
   }
 

@@ -101,7 +101,7 @@ export const APP_NAMESPACES: readonly (readonly [name: string, bu: BusinessUnit]
 ];
 
 /** Latency-critical namespaces: in production they run under the "Performance First" policy. */
-export const CRITICAL_NAMESPACES = new Set(["payments", "checkout", "search", "gateway", "identity", "auth", "cart", "frontend"]);
+export const CRITICAL_NAMESPACES = new Set(["payments", "checkout", "gateway", "auth"]);
 
 export const POLICIES = {
   system: "System Default Policy",

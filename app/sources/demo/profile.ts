@@ -1,23 +1,33 @@
 /**
- * The hidden character of each demo entity: how its usage compares with its requests, how strong its daily and
- * weekly rhythm is, whether its memory leaks or hits its limit, and when a Job runs. A pure function of
- * (seed, entity id), used both by the inventory generator (to set limits that match the story) and by the
- * samples, so the two always agree.
+ * The hidden character of each demo entity: how its requests compare with what its policy would recommend from its
+ * usage (its provisioning profile and fits), how strong its daily and weekly rhythm is, whether its memory leaks or
+ * hits its limit, and when a Job runs. A pure function of (seed, entity id; and whether it is a cluster add-on),
+ * used both by the inventory generator (to set requests and limits that match the story) and by the samples, so
+ * the two always agree.
  */
+import { SYSTEM_NAMESPACE_BU } from "./names";
 import { Rng, hash32 } from "./random";
 
-/** How a container's usage compares with its request. */
-export type Provisioning = "idle" | "over" | "right" | "under" | "throttled" | "oom";
+/**
+ * How a container's requests compare with what its policy would recommend: far above (idle, over), in the
+ * policy's no-change band (right), below (under), with a CPU limit under its daily peak (throttled), with a
+ * working set that climbs to its memory limit (oom), or CPU and memory off in opposite directions (mixed).
+ */
+export type Provisioning = "idle" | "over" | "right" | "under" | "throttled" | "oom" | "mixed";
 
 export interface ContainerTraits {
   /** Hash of (seed, id): the key of every per-sample noise value. */
   entity: number;
   profile: Provisioning;
-  /** Mean CPU demand ÷ CPU request (or ÷ nominalCpu when no request is set). */
-  cpuRatio: number;
-  /** Mean working set ÷ memory request (or ÷ nominalMem). */
-  memRatio: number;
-  /** Scale of a container without requests, mCores and MB. */
+  /**
+   * CPU request ÷ the CPU request the container's policy would recommend from its usage, relative to the middle of
+   * the policy's no-change band: 1 sits in the middle (no change), 3 is three times what it needs, 0.5 half. The
+   * samples scale the usage to it (samples.ts, containerDemand); unused without a request.
+   */
+  cpuFit: number;
+  /** The same for the memory request. */
+  memFit: number;
+  /** Mean CPU demand (mCores) and working set (MB) of a container without requests. */
   nominalCpu: number;
   nominalMem: number;
   /** Relative amplitude of the daily CPU cycle, and of the memory cycle. */
@@ -39,56 +49,107 @@ export interface ContainerTraits {
   cycleOffsetMs: number;
   /** Chance per day of a restart that is not an OOM kill. */
   crashP: number;
+  /** Where the limits sit, in [0, 1): the inventory's choice within each profile's range. */
+  limitRoll: number;
 }
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/**
+ * Shares of the profiles. With about 8 % of containers without requests ("Size from unspecified" whatever their
+ * profile), the default policies label about 60 % Downsize, 12 % Just Right, 12 % Upsize and the rest Resize, as
+ * public surveys of Kubernetes fleets find (most CPU requests several times the usage; CPU used at 10–30 % of its
+ * requests, memory at 30–60 %). calibration.test.ts holds the fleet to it.
+ */
 const PROFILE_WEIGHTS: readonly (readonly [Provisioning, number])[] = [
-  ["idle", 6],
-  ["over", 40],
-  ["right", 30],
-  ["under", 12],
-  ["throttled", 6],
-  ["oom", 6],
+  ["idle", 8],
+  ["over", 62],
+  ["right", 13],
+  ["under", 6],
+  ["throttled", 3],
+  ["oom", 3],
+  ["mixed", 5],
 ];
 
-export function containerTraits(seed: number, id: string): ContainerTraits {
+/**
+ * Cluster add-ons (kube-proxy, the CNI, node-exporter, log shippers, ...) ship generous default requests and use a
+ * fraction of them on most nodes. They matter: a DaemonSet runs on every node.
+ */
+const ADD_ON_PROFILE_WEIGHTS: readonly (readonly [Provisioning, number])[] = [
+  ["idle", 10],
+  ["over", 68],
+  ["right", 12],
+  ["under", 3],
+  ["throttled", 3],
+  ["oom", 1],
+  ["mixed", 3],
+];
+
+/** Whether a namespace holds cluster add-ons (kube-system, monitoring, logging, ...) rather than applications. */
+export function isAddOnNamespace(namespace: string): boolean {
+  return Object.hasOwn(SYSTEM_NAMESPACE_BU, namespace);
+}
+
+/** Log-uniform in [lo, hi): ratios spread evenly over their orders of magnitude. */
+function logRange(r: Rng, lo: number, hi: number): number {
+  return lo * Math.pow(hi / lo, r.next());
+}
+
+/** The traits of a container (addOn: it runs in an add-on namespace, isAddOnNamespace). */
+export function containerTraits(seed: number, id: string, addOn = false): ContainerTraits {
   const entity = hash32(id, seed);
   const r = new Rng(entity ^ 0x5bd1e995);
-  const profile = r.weighted(PROFILE_WEIGHTS);
-  const [cpuLo, cpuHi, memLo, memHi] =
-    profile === "idle"
-      ? [0.01, 0.05, 0.1, 0.25]
-      : profile === "over"
-        ? [0.05, 0.35, 0.15, 0.45]
-        : profile === "right"
-          ? [0.5, 0.8, 0.6, 0.8]
-          : profile === "under"
-            ? [1.25, 2.2, 1.15, 1.7]
-            : profile === "throttled"
-              ? [0.9, 1.3, 0.5, 0.8]
-              : [0.3, 0.8, 0.8, 1.2];
-  const cpuRatio = r.range(cpuLo, cpuHi);
-  const memRatio = r.range(memLo, memHi);
-  const nominalCpu = Math.round(r.range(30, 600));
-  const nominalMem = Math.round(r.range(96, 1200));
+  const profile = r.weighted(addOn ? ADD_ON_PROFILE_WEIGHTS : PROFILE_WEIGHTS);
+  // CPU and memory fits (1 = the middle of the policy's no-change band).
+  let cpuFit: number;
+  let memFit: number;
+  if (profile === "idle") {
+    cpuFit = logRange(r, 6, 30);
+    memFit = logRange(r, 2, 5);
+  } else if (profile === "over") {
+    cpuFit = logRange(r, 1.8, 9);
+    memFit = logRange(r, 1.3, 2.8);
+  } else if (profile === "right") {
+    cpuFit = r.range(0.96, 1.04);
+    memFit = r.range(0.97, 1.03);
+  } else if (profile === "under") {
+    cpuFit = logRange(r, 0.35, 0.75);
+    memFit = r.range(0.6, 1.02);
+  } else if (profile === "throttled") {
+    cpuFit = r.range(0.6, 0.9);
+    memFit = r.range(0.9, 1.05);
+  } else if (profile === "oom") {
+    cpuFit = r.range(0.85, 1.05);
+    memFit = 1;
+  } else if (r.chance(0.6)) {
+    cpuFit = logRange(r, 1.6, 5); // mixed: CPU over-requested, memory short
+    memFit = logRange(r, 0.5, 0.8);
+  } else {
+    cpuFit = logRange(r, 0.45, 0.8); // mixed: CPU short, memory over-requested
+    memFit = logRange(r, 1.4, 3);
+  }
+  const calm = profile === "right";
+  const nominalCpu = Math.round(logRange(r, 10, 250));
+  const nominalMem = Math.round(logRange(r, 48, 640));
   const dailyAmp = profile === "throttled" ? r.range(0.35, 0.65) : profile === "idle" ? r.range(0, 0.1) : r.range(0.15, 0.6);
   const memDailyAmp = r.range(0.02, 0.1);
   const weekendDip = r.range(0.05, 0.35);
   const noise = r.range(0.05, 0.18);
-  const spikeP = r.chance(0.3) ? r.range(0.002, 0.01) : r.range(0, 0.001);
+  const spiky = r.chance(0.3);
+  const spikeP = calm ? 0 : spiky ? r.range(0.002, 0.008) : r.range(0, 0.001);
   const peakShiftH = r.range(-2, 2);
-  const leak = profile !== "oom" && r.chance(0.12);
+  const leak = profile !== "oom" && !calm && r.chance(0.14);
   const leakGrowth = r.range(0.2, 0.45);
   const cycleMs = profile === "oom" ? Math.round(r.range(6, 40)) * HOUR : Math.round(r.range(2, 7) * 24) * HOUR;
   const cycleOffsetMs = Math.floor(r.next() * (cycleMs / 300_000)) * 300_000;
   const crashP = r.chance(0.05) ? r.range(0.2, 0.8) : r.range(0, 0.02);
+  const limitRoll = r.next();
   return {
     entity,
     profile,
-    cpuRatio,
-    memRatio,
+    cpuFit,
+    memFit,
     nominalCpu,
     nominalMem,
     dailyAmp,
@@ -102,6 +163,7 @@ export function containerTraits(seed: number, id: string): ContainerTraits {
     cycleMs,
     cycleOffsetMs,
     crashP,
+    limitRoll,
   };
 }
 

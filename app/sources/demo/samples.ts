@@ -3,10 +3,17 @@
  * ever stored and any window at any step can be asked for. A daily cycle peaking in the region's afternoon, a
  * weekend dip, smooth hour-scale drift, 5-minute noise and rare spikes; memory moves slowly, some leaks
  * (sawtooth reset by a restart) and some climbs to its limit and is OOM-killed; a Job exists only while it runs.
+ *
+ * Usage is calibrated against what the container's policy (the `policy` it carries) would recommend, so that the
+ * engine sees the story the profile tells (profile.ts): a right-sized container lands in its policy's no-change
+ * band, an over-provisioned one a known multiple above it (containerDemand). calibration.test.ts checks the fleet.
  */
 import type { ContainerTable } from "~/db/schema";
+import { allocate } from "../../engine/containers/sizing";
+import type { PolicyValues } from "../../engine/policy/parameters";
+import { policyForContainer } from "../../engine/policy/policies";
 import { SAMPLE_STEP_MS, type ContainerEvents, type ContainerSample, type UtilisationSample } from "../types";
-import { containerTraits, isRunning, jobSchedule, ownerKey, type ContainerTraits, type JobSchedule } from "./profile";
+import { containerTraits, isAddOnNamespace, isRunning, jobSchedule, ownerKey, type ContainerTraits, type JobSchedule } from "./profile";
 import { REGION_PEAK_HOUR_UTC } from "./names";
 import { Rng, hash32, unit2 } from "./random";
 
@@ -57,10 +64,12 @@ export function checkWindow(fromMs: number, toMs: number, stepMs: number): void 
   }
 }
 
+/** The row fields the samples depend on; `policy` (the policy the container carries) is the System Default when absent. */
 type ContainerFields = Pick<
   ContainerTable,
   "id" | "cluster" | "namespace" | "pod_owner_kind" | "pod_owner_name" | "cpu_request" | "cpu_limit" | "mem_request" | "mem_limit" | "first_seen"
->;
+> &
+  Partial<Pick<ContainerTable, "policy">>;
 
 /** Everything the samples of one container need, computed once per call. */
 export interface ContainerModel {
@@ -79,30 +88,242 @@ export interface ContainerModel {
   memHi: number;
 }
 
-/** Demand scale of a container: its request scaled by its provisioning, or a nominal size without a request. */
-export function baseDemand(traits: ContainerTraits, cpuRequest: number | null, memRequest: number | null) {
+/**
+ * The CPU shape at slot k: daily cycle, weekend dip, hour-scale drift and 5-minute noise, spikes aside. Demand is
+ * cpuBase × shape (× a spike now and then).
+ */
+function cpuShapeAt(entity: number, amp: number, weekendDip: number, noise: number, peakHour: number, k: number): number {
+  const t = k * STEP;
+  const { daily, weekend } = rhythm(t, peakHour);
+  const u = unit2(entity, k);
+  return (1 + amp * daily) * (weekend ? 1 - weekendDip : 1) * (1 + 0.3 * drift(entity ^ SALT_DRIFT, t / HOUR)) * (1 + noise * (2 * u - 1));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calibration: what a week of a container's usage looks like to an analysis, so that requests can be set against
+// it (a right-sized container's request sits where its policy would put it, an over-provisioned one a known
+// multiple above). The percentiles of the CPU shape depend on its amplitude, weekend dip and noise; they are
+// measured once per cell of a coarse grid by running the shape over a reference week (two reference entities, so
+// the drift averages out) and interpolated in between. A realised week differs by 1–2 %.
+
+/** Percentiles held per grid cell (100 = the highest 5-minute value). */
+const SHAPE_P = [50, 75, 90, 95, 99, 100] as const;
+const GRID_STEP = 0.1;
+const GRID_AMP_MAX = 0.8;
+const GRID_DIP_MAX = 0.8;
+const GRID_NOISE_MAX = 0.2;
+const REF_ENTITIES = [0x243f6a88, 0x85a308d3] as const;
+/** Monday 2024-01-01 00:00 UTC, in 5-minute slots: a week from here has exactly two weekend days. */
+const REF_SLOT = Date.UTC(2024, 0, 1) / STEP;
+const WEEK_SLOTS = (7 * DAY) / STEP;
+const shapeCells = new Map<number, Float64Array>();
+
+/** Type-7 percentile (the engine's) of sorted values. */
+function sortedPercentile(sorted: Float64Array, p: number): number {
+  const h = ((sorted.length - 1) * p) / 100;
+  const i = Math.floor(h);
+  return i + 1 < sorted.length ? sorted[i] + (h - i) * (sorted[i + 1] - sorted[i]) : sorted[i];
+}
+
+function shapeCell(ia: number, id: number, inz: number): Float64Array {
+  const key = (ia * 64 + id) * 64 + inz;
+  let cell = shapeCells.get(key);
+  if (cell) return cell;
+  const values = new Float64Array(REF_ENTITIES.length * WEEK_SLOTS);
+  let n = 0;
+  for (const e of REF_ENTITIES) {
+    for (let k = REF_SLOT; k < REF_SLOT + WEEK_SLOTS; k++) values[n++] = cpuShapeAt(e, ia * GRID_STEP, id * GRID_STEP, inz * GRID_STEP, 0, k);
+  }
+  values.sort();
+  cell = Float64Array.from(SHAPE_P, (p) => sortedPercentile(values, p));
+  shapeCells.set(key, cell);
+  return cell;
+}
+
+/** Percentile p (50–100) of a week of the CPU shape with this amplitude, weekend dip and noise (spikes aside). */
+export function cpuShapePercentile(amp: number, weekendDip: number, noise: number, p: number): number {
+  const a = Math.min(GRID_AMP_MAX, Math.max(0, amp)) / GRID_STEP;
+  const d = Math.min(GRID_DIP_MAX, Math.max(0, weekendDip)) / GRID_STEP;
+  const z = Math.min(GRID_NOISE_MAX, Math.max(0, noise)) / GRID_STEP;
+  const a0 = Math.min(Math.floor(a), GRID_AMP_MAX / GRID_STEP - 1);
+  const d0 = Math.min(Math.floor(d), GRID_DIP_MAX / GRID_STEP - 1);
+  const z0 = Math.min(Math.floor(z), GRID_NOISE_MAX / GRID_STEP - 1);
+  const fa = a - a0;
+  const fd = d - d0;
+  const fz = z - z0;
+  // Between which held percentiles p falls.
+  const pc = Math.min(100, Math.max(SHAPE_P[0], p));
+  let j = 0;
+  while (j < SHAPE_P.length - 2 && pc > SHAPE_P[j + 1]) j++;
+  const fp = (pc - SHAPE_P[j]) / (SHAPE_P[j + 1] - SHAPE_P[j]);
+  let out = 0;
+  for (let ca = 0; ca < 2; ca++) {
+    for (let cd = 0; cd < 2; cd++) {
+      for (let cz = 0; cz < 2; cz++) {
+        const w = (ca ? fa : 1 - fa) * (cd ? fd : 1 - fd) * (cz ? fz : 1 - fz);
+        if (w === 0) continue;
+        const cell = shapeCell(a0 + ca, d0 + cd, z0 + cz);
+        out += w * (cell[j] + fp * (cell[j + 1] - cell[j]));
+      }
+    }
+  }
+  return out;
+}
+
+/** Weekend dip of a container in an environment: quieter weekends outside production. */
+export function effectiveWeekendDip(traits: ContainerTraits, env: string): number {
+  return env === "prod" ? traits.weekendDip : Math.min(0.7, traits.weekendDip + 0.3);
+}
+
+/** What the calibration needs to know about a container besides its traits. */
+export interface DemandContext {
+  /** The parameters of the policy the container carries. */
+  policy: PolicyValues;
+  /** Weekend dip after the environment's adjustment (effectiveWeekendDip). */
+  weekendDip: number;
+  /** The schedule of a Job or CronJob, null otherwise. */
+  job: JobSchedule | null;
+  /** Runs outside production (a copy of a production workload with a fraction of its load). */
+  nonProd: boolean;
+}
+
+/**
+ * Over-provisioned containers outside production are further over: their manifests are copies of production's,
+ * their load a fraction of it.
+ */
+const NON_PROD_OVER_FACTOR = 1.6;
+
+/** CPU demand at percentile p (50–100; 100 = the week's highest, spikes aside) as a multiple of cpuBase. */
+export function cpuPercentileFactor(traits: ContainerTraits, ctx: DemandContext, p: number): number {
+  if (ctx.job) return 0.8 + (0.4 * Math.min(100, p)) / 100; // uniform in [0.8, 1.2] while a run is in progress
+  return cpuShapePercentile(traits.dailyAmp, ctx.weekendDip, traits.noise, p);
+}
+
+/** Working set at percentile p (100 = peak) as a multiple of memBase (containers that are not OOM-killed). */
+export function memPercentileFactor(traits: ContainerTraits, ctx: DemandContext, p: number): number {
+  const q = Math.min(100, Math.max(0, p)) / 100;
+  if (ctx.job) {
+    const slots = ctx.job.durationMs / STEP;
+    return (0.5 + (0.6 * q * (slots - 1)) / slots) * (q === 1 ? 1.01 : 1);
+  }
+  const cycle = q === 1 ? (1 + traits.memDailyAmp) * 1.025 : 1 + traits.memDailyAmp * Math.cos(Math.PI * (1 - q));
+  return cycle * (traits.leak ? 1 + traits.leakGrowth * (q === 1 ? 0.97 : q) : 1);
+}
+
+const metricPercentile = (metric: PolicyValues["cpuAnalysisMetric"], percentile: number) =>
+  metric === "Peak" ? 100 : metric === "Sustained" ? 75 : percentile;
+
+/**
+ * Middle of a policy's no-change band, as request ÷ recommendation: a request between 1 ÷ (1 + upsize threshold)
+ * and 1 ÷ (1 − downsize threshold) times the recommendation is kept; the geometric middle of that range.
+ */
+export function bandCentre(policy: PolicyValues): number {
+  return 1 / Math.sqrt((1 + policy.upsizeThreshold / 100) * (1 - Math.min(99, policy.downsizeThreshold) / 100));
+}
+
+/** Of the multiples of `increment` in [lo, hi], the one nearest x; null when there is none. */
+function nearestMultipleIn(x: number, lo: number, hi: number, increment: number): number | null {
+  const first = Math.ceil(lo / increment - 1e-9) * increment;
+  const last = Math.floor(hi / increment + 1e-9) * increment;
+  if (first > last) return null;
+  return Math.min(last, Math.max(first, Math.round(x / increment) * increment));
+}
+
+/**
+ * The raw target (before the engine rounds it up to the increment) nearest `ideal` at which a policy keeps the
+ * current value: the middle of the rounding step of a kept multiple of the increment. Small values need it (the
+ * engine rounds 21 mCores up to 30, over the 10 % upsize threshold of a 25 mCore request). `ideal` when no
+ * multiple is kept (a 32 MB request is always raised to the 64 MB allocation minimum).
+ */
+function keptRaw(current: number, ideal: number, increment: number, min: number, pv: PolicyValues): number {
+  const lo = Math.max(min, current * (1 - pv.downsizeThreshold / 100));
+  const m = nearestMultipleIn(ideal, lo, current * (1 + pv.upsizeThreshold / 100), increment);
+  return m === null ? ideal : m - increment / 2;
+}
+
+/**
+ * A limit a policy keeps, given the (rounded) limit it would recommend: a multiple of the increment near the
+ * middle of the no-change band (`slack` in [0, 1) moves it by ± 4 %), never below the request.
+ */
+export function keptLimit(recommended: number, request: number, increment: number, slack: number, pv: PolicyValues): number {
+  const up = 1 + pv.upsizeThreshold / 100;
+  const down = 1 - pv.downsizeThreshold / 100;
+  const ideal = recommended * bandCentre(pv) * (0.96 + 0.08 * slack);
+  const m = nearestMultipleIn(ideal, recommended / up, recommended / down, increment) ?? Math.ceil(ideal / increment) * increment;
+  return Math.max(request, m);
+}
+
+/** What a policy would recommend for the limits of a container whose requests it keeps (engine rules). */
+export function keptLimitTargets(d: Demand, cpuRequest: number, memRequest: number, pv: PolicyValues): { cpu: number; mem: number } {
   return {
-    cpuBase: (cpuRequest ?? traits.nominalCpu) * traits.cpuRatio,
-    memBase: (memRequest ?? traits.nominalMem) * traits.memRatio,
+    cpu: allocate(Math.max(d.cpuPeak * (1 + pv.cpuLimitHeadroom / 100), cpuRequest), pv.cpuAllocationIncrement, pv.cpuAllocationMin, pv.cpuAllocationMax),
+    mem: allocate(
+      Math.max(memRequest * pv.memoryLimitFactor, d.memPeak * (1 + pv.memoryLimitHeadroom / 100)),
+      pv.memoryAllocationIncrement,
+      pv.memoryAllocationMin,
+      pv.memoryAllocationMax,
+    ),
   };
 }
 
-/** Highest CPU demand the daily cycle, drift and noise reach (spikes aside), as a multiple of cpuBase. */
-export function cpuPeakFactor(traits: ContainerTraits): number {
-  return (1 + traits.dailyAmp) * 1.15 * (1 + traits.noise);
+export interface Demand {
+  /** Demand scales: mean CPU (mCores) and working set (MB) before the daily cycle and the rest. */
+  cpuBase: number;
+  memBase: number;
+  /** The highest CPU demand of a week, spikes aside (mCores), and the highest working set (MB; OOM aside). */
+  cpuPeak: number;
+  memPeak: number;
 }
 
-/** Highest working set a non-OOM container reaches, as a multiple of memBase. */
-export function memPeakFactor(traits: ContainerTraits): number {
-  return (1 + traits.memDailyAmp) * 1.03 * (traits.leak ? 1 + traits.leakGrowth : 1) * 1.005;
+/** A fit this close to 1 means "right-sized": its target is snapped to a value the policy keeps. */
+const KEPT_FIT = 0.1;
+
+/**
+ * A container's demand scale. With a request: the usage at which the policy's recommendation is the request ÷
+ * (fit × the middle of the policy's no-change band); so a fit of 1 is right-sized (and snapped to what the policy
+ * keeps after rounding), 3 three times over. Without: the nominal size of its traits.
+ */
+export function containerDemand(traits: ContainerTraits, cpuRequest: number | null, memRequest: number | null, ctx: DemandContext): Demand {
+  const pv = ctx.policy;
+  const centre = bandCentre(pv);
+  const cpuNeed = cpuPercentileFactor(traits, ctx, metricPercentile(pv.cpuAnalysisMetric, pv.cpuPercentile)) * (1 + pv.cpuRequestHeadroom / 100);
+  const memNeed = memPercentileFactor(traits, ctx, metricPercentile(pv.memoryAnalysisMetric, pv.memoryPercentile)) * (1 + pv.memoryRequestHeadroom / 100);
+  const spare = ctx.nonProd && (traits.profile === "over" || traits.profile === "idle") ? NON_PROD_OVER_FACTOR : 1;
+  const raw = (request: number, fit: number, increment: number, min: number) => {
+    const ideal = request / (fit * spare * centre);
+    return Math.abs(fit - 1) < KEPT_FIT ? keptRaw(request, ideal, increment, min, pv) : ideal;
+  };
+  const cpuBase =
+    cpuRequest != null && cpuRequest > 0 ? raw(cpuRequest, traits.cpuFit, pv.cpuAllocationIncrement, pv.cpuAllocationMin) / cpuNeed : traits.nominalCpu;
+  const memBase =
+    memRequest != null && memRequest > 0
+      ? raw(memRequest, traits.memFit, pv.memoryAllocationIncrement, pv.memoryAllocationMin) / memNeed
+      : traits.nominalMem;
+  return {
+    cpuBase,
+    memBase,
+    cpuPeak: cpuBase * cpuPercentileFactor(traits, ctx, 100),
+    memPeak: memBase * memPercentileFactor(traits, ctx, 100),
+  };
+}
+
+/** The calibration context of a container row (its policy, environment and Job schedule). */
+export function demandContext(seed: number, c: Omit<ContainerFields, "id" | "cpu_request" | "cpu_limit" | "mem_request" | "mem_limit" | "first_seen">, traits: ContainerTraits): DemandContext {
+  const kind = c.pod_owner_kind;
+  const env = c.cluster.split("-")[0];
+  return {
+    policy: policyForContainer(c.policy).values,
+    weekendDip: effectiveWeekendDip(traits, env),
+    job: kind === "Job" || kind === "CronJob" ? jobSchedule(seed, ownerKey(c.cluster, c.namespace, kind, c.pod_owner_name), kind) : null,
+    nonProd: env !== "prod",
+  };
 }
 
 export function containerModel(seed: number, c: ContainerFields, region: string): ContainerModel {
-  const traits = containerTraits(seed, c.id);
-  const { cpuBase, memBase } = baseDemand(traits, c.cpu_request, c.mem_request);
-  const kind = c.pod_owner_kind;
-  const job = kind === "Job" || kind === "CronJob" ? jobSchedule(seed, ownerKey(c.cluster, c.namespace, kind, c.pod_owner_name), kind) : null;
-  const env = c.cluster.split("-")[0];
+  const traits = containerTraits(seed, c.id, isAddOnNamespace(c.namespace));
+  const ctx = demandContext(seed, c, traits);
+  const { cpuBase, memBase } = containerDemand(traits, c.cpu_request, c.mem_request, ctx);
+  const job = ctx.job;
   const saw: ContainerModel["saw"] = job ? "none" : traits.profile === "oom" ? "oom" : traits.leak ? "leak" : "none";
   const memHi = saw === "oom" ? (c.mem_limit ?? memBase * 1.4) : memBase;
   return {
@@ -113,7 +334,7 @@ export function containerModel(seed: number, c: ContainerFields, region: string)
     cpuLimit: c.cpu_limit,
     memLimit: c.mem_limit,
     peakHour: (REGION_PEAK_HOUR_UTC[region] ?? 15) + traits.peakShiftH,
-    weekendDip: env === "prod" ? traits.weekendDip : Math.min(0.7, traits.weekendDip + 0.3),
+    weekendDip: ctx.weekendDip,
     job,
     saw,
     memLo: memHi * 0.55,
@@ -131,13 +352,7 @@ function cpuDemandAt(m: ContainerModel, k: number): number {
     if (!isRunning(m.job, t)) return -1;
     return m.cpuBase * (0.8 + 0.4 * u);
   }
-  const { daily, weekend } = rhythm(t, m.peakHour);
-  let demand =
-    m.cpuBase *
-    (1 + tr.dailyAmp * daily) *
-    (weekend ? 1 - m.weekendDip : 1) *
-    (1 + 0.3 * drift(tr.entity ^ SALT_DRIFT, t / HOUR)) *
-    (1 + tr.noise * (2 * u - 1));
+  let demand = m.cpuBase * cpuShapeAt(tr.entity, tr.dailyAmp, m.weekendDip, tr.noise, m.peakHour, k);
   if (unit2(tr.entity ^ SALT_SPIKE, k) < tr.spikeP) demand *= 1.8 + 2 * unit2(tr.entity ^ SALT_SPIKE_SIZE, k);
   return demand;
 }

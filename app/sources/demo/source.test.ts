@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_STEP_MS, type ContainerSample, type InventoryContainer } from "../types";
-import { containerTraits, jobSchedule, ownerKey } from "./profile";
+import { containerTraits, isAddOnNamespace, jobSchedule, ownerKey } from "./profile";
 import { createDemoSource } from "./source";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0); // a Wednesday
@@ -18,7 +18,8 @@ const quantile = (xs: number[], q: number) => {
 };
 const established = (c: InventoryContainer) => Date.parse(c.first_seen) < NOW - 30 * DAY;
 const pick = (pred: (c: InventoryContainer) => boolean) => containers.filter((c) => established(c) && pred(c));
-const profileOf = (c: InventoryContainer) => containerTraits(SEED, c.id).profile;
+const traitsOf = (c: InventoryContainer) => containerTraits(SEED, c.id, isAddOnNamespace(c.namespace));
+const profileOf = (c: InventoryContainer) => traitsOf(c).profile;
 
 describe("demo source: samples are a pure function of (seed, entity, time)", () => {
   const c = pick((c) => c.pod_owner_kind === "Deployment")[0];
@@ -107,8 +108,11 @@ describe("demo source: realistic patterns", () => {
   it("has over-provisioned and under-provisioned containers against their requests", () => {
     const withRequests = pick((c) => c.pod_owner_kind === "Deployment" && c.cpu_request != null).slice(0, 150);
     const usage = withRequests.map((c) => ({ c, p95: quantile(series(c).map((s) => s.cpu), 0.95), avg: mean(series(c).map((s) => s.cpu)) }));
+    // Most run well under their requests; about one in twelve needs more: its 95th percentile is more than the 10 %
+    // upsize threshold above the request, and for some even the average is (calibration.test.ts: the fleet's shares).
     expect(usage.filter((u) => u.p95 < u.c.cpu_request! * 0.5).length).toBeGreaterThan(30);
-    expect(usage.filter((u) => u.avg > u.c.cpu_request!).length).toBeGreaterThan(5);
+    expect(usage.filter((u) => u.p95 > u.c.cpu_request! * 1.1).length).toBeGreaterThan(5);
+    expect(usage.filter((u) => u.avg > u.c.cpu_request!).length).toBeGreaterThan(2);
   });
 
   it("never exceeds a CPU or memory limit, and throttles a container whose limit sits under its peaks", () => {
@@ -139,12 +143,12 @@ describe("demo source: realistic patterns", () => {
     const drops = s.slice(1).filter((x, i) => x.mem < s[i].mem * 0.7).length;
     expect(drops).toBe(events.oomKills);
     // A quiet, over-provisioned container has no OOM kills.
-    const calm = pick((c) => profileOf(c) === "over" && !containerTraits(SEED, c.id).leak)[0];
+    const calm = pick((c) => profileOf(c) === "over" && !traitsOf(c).leak)[0];
     expect(source.containerEvents(calm.id, WEEK_AGO, NOW).oomKills).toBe(0);
   });
 
   it("lets memory leak slowly and reset on restart for some containers", () => {
-    const leaky = pick((c) => containerTraits(SEED, c.id).leak && c.pod_owner_kind === "Deployment")[0];
+    const leaky = pick((c) => traitsOf(c).leak && c.pod_owner_kind === "Deployment")[0];
     const s = source.containerSamples(leaky.id, NOW - 14 * DAY, NOW);
     expect(source.containerEvents(leaky.id, NOW - 14 * DAY, NOW).restarts).toBeGreaterThanOrEqual(2);
     expect(s.slice(1).some((x, i) => x.mem < s[i].mem * 0.9)).toBe(true);

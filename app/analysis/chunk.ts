@@ -1,0 +1,102 @@
+/**
+ * The pure part of an analysis run: a chunk of containers in, their container_analysis rows out (values in
+ * ANALYSIS_COLUMNS order). The same code runs in-process and in the worker threads; only the main thread writes.
+ */
+import { analyseContainer, DAY_MS, type UnitPrices } from "~/engine/containers";
+import { policyForContainer } from "~/engine/policy";
+import type { ContainerTable } from "~/db/schema";
+import { analysisRow, rowValues, type GroupFacts } from "./columns";
+import type { ContainerReader, SampleBuffers } from "./samples";
+
+export type ChunkContainer = Pick<
+  ContainerTable,
+  | "id"
+  | "cluster"
+  | "namespace"
+  | "pod_owner_kind"
+  | "pod_owner_name"
+  | "policy"
+  | "replicas"
+  | "cpu_request"
+  | "cpu_limit"
+  | "mem_request"
+  | "mem_limit"
+  | "first_seen"
+>;
+
+export interface ChunkItem {
+  container: ChunkContainer;
+  /** Its node group's facts; null when the group is unknown. */
+  group: GroupFacts | null;
+}
+
+export interface ChunkContext {
+  /** The analysis "now" (ms): every window ends here. */
+  nowMs: number;
+  prices: UnitPrices;
+}
+
+export interface ChunkResult {
+  rows: unknown[][];
+  analysed: number;
+}
+
+/** Days of samples read per container: the policy's window, and at least the spec's 7 days (running hours). */
+export function readDays(workloadRangeDays: number): number {
+  return Math.max(7, workloadRangeDays);
+}
+
+/** Analyses the containers of a chunk one at a time, reusing `buf` for their samples. */
+export async function analyseChunk(items: readonly ChunkItem[], reader: ContainerReader, ctx: ChunkContext, buf: SampleBuffers): Promise<ChunkResult> {
+  const rows: unknown[][] = new Array(items.length);
+  let analysed = 0;
+  const now = ctx.nowMs;
+  const from7 = now - 7 * DAY_MS;
+  for (let i = 0; i < items.length; i++) {
+    const { container: c, group } = items[i];
+    const policy = policyForContainer(c.policy);
+    const days = policy.values.workloadRangeDays;
+    const n = await reader.samples(c, now - readDays(days) * DAY_MS, now, buf);
+    let samples7 = 0;
+    for (let j = 0; j < n; j++) if (buf.t[j] >= from7) samples7++;
+    const events7 = await reader.events(c, from7, now);
+    const eventsDay = await reader.events(c, now - DAY_MS, now);
+    const eventsWindow = days === 7 ? events7 : await reader.events(c, now - days * DAY_MS, now);
+    const analysis = analyseContainer(
+      {
+        kind: c.pod_owner_kind,
+        existing: { cpuRequest: c.cpu_request, cpuLimit: c.cpu_limit, memRequest: c.mem_request, memLimit: c.mem_limit },
+        samples: { t: buf.t.subarray(0, n), cpu: buf.cpu.subarray(0, n), mem: buf.mem.subarray(0, n) },
+        events: eventsWindow,
+        nowMs: now,
+        firstSeenMs: Date.parse(c.first_seen),
+        count: c.replicas,
+      },
+      policy,
+      {
+        prices: ctx.prices,
+        primaryConstraint: group?.primaryConstraint ?? null,
+        stranded: group ? { cpu: group.strandedCpu, memory: group.strandedMem } : null,
+      },
+    );
+    if (analysis.result.analysed) analysed++;
+    rows[i] = rowValues(analysisRow({ container: c, policyName: policy.name, analysis, events7, eventsDay, eventsWindow, samples7, group }));
+  }
+  return { rows, analysed };
+}
+
+/**
+ * The benchmark's baseline: the same reads (7 days of 5-minute CPU and memory samples per container, into the
+ * same buffers) without analysis or writes. Returns the samples read and a checksum that keeps the reads live.
+ */
+export async function readChunk(items: readonly ChunkItem[], reader: ContainerReader, ctx: ChunkContext, buf: SampleBuffers): Promise<{ samples: number; checksum: number }> {
+  let samples = 0;
+  let checksum = 0;
+  for (const { container: c } of items) {
+    const days = policyForContainer(c.policy).values.workloadRangeDays;
+    const n = await reader.samples(c, ctx.nowMs - readDays(days) * DAY_MS, ctx.nowMs, buf);
+    samples += n;
+    for (let j = 0; j < n; j++) checksum += buf.cpu[j] + buf.mem[j];
+  }
+  return { samples, checksum };
+}

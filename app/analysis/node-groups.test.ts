@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import type { ContainerTable, NodeGroupTable, NodeTable } from "~/db/schema";
+import type { UtilisationSample } from "~/sources/types";
+import { groupKey, nodeGroupFacts } from "./node-groups";
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+const node = (id: string, group: string): NodeTable => ({
+  id,
+  cluster: "c1",
+  node_group: group,
+  name: id,
+  instance_type: "m5.large",
+  cpu_capacity: 2000,
+  mem_capacity: 8192,
+  pod_capacity: 110,
+  cpu_allocatable: 1000,
+  mem_allocatable: 4000,
+});
+const container = (id: string, group: string, cpu: number | null, mem: number | null): ContainerTable => ({
+  id,
+  cluster: "c1",
+  namespace: "ns",
+  pod_owner_kind: "Deployment",
+  pod_owner_name: id,
+  container_name: id,
+  node_group: group,
+  policy: "System Default Policy",
+  replicas: 2,
+  cpu_request: cpu,
+  cpu_limit: null,
+  mem_request: mem,
+  mem_limit: null,
+  first_seen: "2024-01-01T00:00:00.000Z",
+  last_seen: "2025-01-15T12:00:00.000Z",
+});
+const group = (name: string): NodeGroupTable => ({ id: `ng-${name}`, cluster: "c1", name, instance_type: "m5.large", node_count: 1 });
+
+/** A week of flat node samples at (cpu %, mem %). */
+const flat = (cpu: number, mem: number): UtilisationSample[] =>
+  Array.from({ length: 2016 }, (_, i) => ({ t: NOW - (2016 - i) * 300_000, cpu, mem }));
+
+describe("nodeGroupFacts", () => {
+  it("flags stranded memory when CPU requests fill the group, stranded CPU the other way, none when balanced", async () => {
+    // Allocatable 1000 mCores and 4000 MB per node. cpu-heavy: 2 × 400 = 80 % CPU vs 2 × 400 = 20 % memory: ratio 4.
+    const facts = await nodeGroupFacts({
+      nodeGroups: [group("cpu-heavy"), group("mem-heavy"), group("balanced"), group("empty")],
+      nodes: [node("n1", "cpu-heavy"), node("n2", "mem-heavy"), node("n3", "balanced")],
+      containers: [
+        container("a", "cpu-heavy", 400, 400),
+        container("b", "mem-heavy", 100, 1600), // 20 % CPU, 80 % memory: ratio 4
+        container("c", "balanced", 250, 1100), // 50 % vs 55 %
+        container("d", "balanced", null, null),
+      ],
+      nowMs: NOW,
+    });
+    expect(facts.get(groupKey("c1", "cpu-heavy"))).toMatchObject({ strandedMem: true, strandedCpu: false, primaryConstraint: "Cpu Request" });
+    expect(facts.get(groupKey("c1", "mem-heavy"))).toMatchObject({ strandedMem: false, strandedCpu: true, primaryConstraint: "Memory Request" });
+    expect(facts.get(groupKey("c1", "balanced"))).toMatchObject({ strandedMem: false, strandedCpu: false });
+    // Without samples nothing is judged for saturation.
+    expect(facts.get(groupKey("c1", "balanced"))).toMatchObject({ hasCpuSaturation: false, cpuSaturationNodePct: null });
+    expect(facts.get(groupKey("c1", "empty"))).toEqual({
+      strandedCpu: false,
+      strandedMem: false,
+      primaryConstraint: null,
+      cpuSaturationNodePct: null,
+      memSaturationNodePct: null,
+      hasCpuSaturation: false,
+      hasMemSaturation: false,
+    });
+  });
+
+  it("judges saturation from the nodes' samples and lets memory utilisation be the constraint", async () => {
+    const samples: Record<string, UtilisationSample[]> = { n1: flat(80, 40), n2: flat(10, 97) };
+    const facts = await nodeGroupFacts({
+      nodeGroups: [group("g")],
+      nodes: [node("n1", "g"), node("n2", "g")],
+      containers: [container("a", "g", 100, 100)],
+      source: { nodeSamples: (id: string) => samples[id] ?? [] },
+      nowMs: NOW,
+    });
+    // n1: CPU 80 % ≥ 70 → CPU-saturated; n2: memory 97 % ≥ 95 peak → memory-saturated. One of two each: 50 %.
+    expect(facts.get(groupKey("c1", "g"))).toMatchObject({
+      cpuSaturationNodePct: 50,
+      memSaturationNodePct: 50,
+      hasCpuSaturation: true,
+      hasMemSaturation: true,
+      primaryConstraint: "Memory Utilization",
+    });
+  });
+});
+
+describe("GroupSums", () => {
+  it("gives the engine's groupUtilisation, node by node", async () => {
+    const { groupUtilisation } = await import("~/engine/nodes");
+    const { GroupSums } = await import("./node-groups");
+    const from = NOW - 7 * 86_400_000;
+    // Nodes of different sizes with samples at different times (one joins late, one has gaps).
+    const series = [
+      { capacityCpu: 2000, capacityMem: 8192, samples: flat(80, 40).map((s, i) => ({ ...s, cpu: (i * 7) % 100, mem: (i * 3) % 97 })) },
+      { capacityCpu: 8000, capacityMem: 32768, samples: flat(10, 60).slice(1000) },
+      { capacityCpu: 4000, capacityMem: 16384, samples: flat(50, 50).filter((_, i) => i % 3 !== 0) },
+    ];
+    const sums = new GroupSums(from, 2017);
+    for (const s of series) sums.add(s.capacityCpu, s.capacityMem, s.samples);
+    const got = sums.result()!;
+    const want = groupUtilisation(series)!;
+    for (const k of Object.keys(want) as (keyof typeof want)[]) expect(got[k], k).toBeCloseTo(want[k], 9);
+    expect(new GroupSums(from, 10).result()).toBeNull();
+  });
+});

@@ -1,0 +1,401 @@
+/**
+ * The analysis run (issue 3, item 2): every container of the stored inventory through the engine, written as a
+ * new snapshot and swapped in atomically.
+ *
+ * 1. Reads the inventory from the store, the unit prices (config_parameter) and the source: the one given, or the
+ *    demo fleet that produced the stored inventory (seed and "now" from the latest collection run).
+ * 2. Node groups: saturation, stranded flags and primary constraint (node-groups.ts).
+ * 3. Containers, in chunks: in-process, or on worker threads for large fleets (pool.ts); samples are read one
+ *    container at a time into reused buffers. The main thread writes each chunk's rows under the new snapshot id,
+ *    one short transaction per chunk, so other writers are never blocked for long.
+ * 4. One short transaction checks that the snapshot holds a row per container and is still running, marks it
+ *    complete and points meta `current_analysis_snapshot` at it.
+ * 5. Deletes the previous snapshot's rows and any left by killed runs (outside that transaction).
+ *
+ * Readers join on the current snapshot id, so they see the previous snapshot until step 4 commits, and the new
+ * one after. A failed run marks its snapshot failed and removes its rows; a killed one leaves rows under a
+ * snapshot nobody points at, which the next run removes. Either way the previous snapshot stays current and whole.
+ */
+import crypto from "node:crypto";
+import os from "node:os";
+import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
+import type { Store } from "~/db/connect.server";
+import type { ContainerTable, Database } from "~/db/schema";
+import { waterfall, type UnitPrices, type Waterfall } from "~/engine/containers";
+import { policyForContainer } from "~/engine/policy";
+import { readUnitPrices } from "~/models/config-parameters.server";
+import { createDemoSource } from "~/sources/demo";
+import { latestCollection } from "~/sources/collect.server";
+import { SAMPLE_STEP_MS, type MetricsSource } from "~/sources/types";
+import type { ChunkItem } from "./chunk";
+import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "./columns";
+import { groupKey, nodeGroupFacts } from "./node-groups";
+import { runChunks, workersAvailable, type WorkerInit } from "./pool";
+import { demoReader, sourceReader, type ContainerReader } from "./samples";
+import { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId } from "./snapshot.server";
+
+export { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId };
+
+/** From this many containers a run uses worker threads (one per core) unless told otherwise. */
+export const WORKER_THRESHOLD = 20_000;
+export const DEFAULT_CHUNK_SIZE = 500;
+
+const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
+
+export type AnalysisPhase = "nodes" | "containers" | "swap" | "done";
+
+export interface AnalysisProgress {
+  phase: AnalysisPhase;
+  /** Nodes (phase "nodes") or containers written (phase "containers") so far. */
+  done: number;
+  total: number;
+  analysed: number;
+  elapsedMs: number;
+}
+
+export interface RunAnalysisOptions {
+  /** The metrics source; default: the demo fleet that produced the stored inventory. Always runs in-process. */
+  source?: MetricsSource;
+  /** Called after each node group and each written chunk; an error thrown here aborts the run. */
+  onProgress?: (progress: AnalysisProgress) => void | Promise<void>;
+  /** Worker threads: 0 in-process; default one per core from WORKER_THRESHOLD containers, else 0. */
+  workers?: number;
+  /** The end of every window (ms); default the latest collection's "now", else the current 5-minute mark. */
+  nowMs?: number;
+  chunkSize?: number;
+}
+
+export interface AnalysisResult {
+  snapshotId: string;
+  collectionRunId: string | null;
+  previousSnapshotId: string | null;
+  containerCount: number;
+  analysedCount: number;
+  ms: number;
+  phaseMs: { read: number; nodes: number; containers: number; swap: number; cleanup: number };
+  workers: number;
+  /** Peak RSS reported from inside the worker threads (KB; 0 in-process). */
+  workerMaxRssKb: number;
+  prices: UnitPrices;
+  nowMs: number;
+  /** The run's Optimization Breakdown over the whole fleet (summed from the rows' cents). */
+  waterfall: Waterfall;
+}
+
+type Db = Kysely<Database>;
+
+/**
+ * True when a collection has run and no complete snapshot analyses its inventory (the current snapshot is
+ * missing or belongs to an earlier collection run): what `npm start` checks before deciding to analyse.
+ */
+export async function needsAnalysis(store: Store): Promise<boolean> {
+  const latest = await latestCollection(store);
+  if (!latest) return false;
+  const current = await currentSnapshot(store.db);
+  return !current || current.status !== "complete" || current.collection_run_id !== latest.runId;
+}
+
+interface Resolved {
+  reader: ContainerReader;
+  /** Made on demand and dropped after the node phase (the demo source holds its whole fleet in memory). */
+  nodeSource: () => Pick<MetricsSource, "nodeSamples"> | null;
+  demo: { seed: number } | null;
+  nowMs: number;
+  collectionRunId: string | null;
+}
+
+async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "source" | "nowMs">, regions: Record<string, string>): Promise<Resolved> {
+  const latest = await latestCollection(store);
+  const collectionRunId = latest?.runId ?? null;
+  if (options.source) {
+    const nowMs = options.nowMs ?? latest?.now ?? Math.floor(Date.now() / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
+    const source = options.source;
+    return { reader: sourceReader(source), nodeSource: () => source, demo: null, nowMs, collectionRunId };
+  }
+  if (!latest) throw new Error("Nothing to analyse: no collection has run yet (npm run collect).");
+  if (latest.source !== "demo" || latest.now === undefined) {
+    throw new Error(`The stored inventory came from the "${latest.source}" source; pass that source to runAnalysis.`);
+  }
+  const nowMs = options.nowMs ?? latest.now;
+  // Node samples need the demo source's own index of the fleet (built on first use); container samples do not.
+  const nodeSource = () => {
+    const demo = createDemoSource({ seed: latest.seed, size: latest.size, now: latest.now! });
+    return {
+      // A stored node the regenerated fleet does not know (the generator changed since the collection): no samples.
+      nodeSamples: (id: string, fromMs: number, toMs: number, stepMs?: number) => {
+        try {
+          return demo.nodeSamples(id, fromMs, toMs, stepMs);
+        } catch {
+          return [];
+        }
+      },
+    };
+  };
+  return { reader: demoReader(latest.seed, regions), nodeSource, demo: { seed: latest.seed }, nowMs, collectionRunId };
+}
+
+/** Multi-row INSERT statements of container_analysis rows (every value a bound parameter). */
+function rowWriter(dialect: Store["dialect"]) {
+  const columns = ANALYSIS_COLUMNS;
+  const perStatement = Math.floor(MAX_PARAMS[dialect] / columns.length);
+  const statements = new Map<number, string>();
+  const statement = (n: number) => {
+    let text = statements.get(n);
+    if (!text) {
+      const tuples: string[] = [];
+      for (let r = 0, p = 1; r < n; r++) {
+        const marks = columns.map(() => (dialect === "postgres" ? `$${p++}` : "?"));
+        tuples.push(`(${marks.join(",")})`);
+      }
+      text = `insert into "container_analysis" (${columns.map((c) => `"${c}"`).join(",")}) values ${tuples.join(",")}`;
+      statements.set(n, text);
+    }
+    return text;
+  };
+  return async (trx: Transaction<Database>, snapshotId: string, rows: readonly unknown[][]) => {
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const end = Math.min(rows.length, start + perStatement);
+      const params: unknown[] = [];
+      for (let r = start; r < end; r++) {
+        const row = rows[r];
+        params.push(snapshotId);
+        for (let i = 1; i < row.length; i++) params.push(row[i]);
+      }
+      await trx.executeQuery(CompiledQuery.raw(statement(end - start), params));
+    }
+  };
+}
+
+/** Containers in chunks, each with only the fields the analysis reads (what travels to a worker). */
+function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<string, GroupFacts>, size = DEFAULT_CHUNK_SIZE): ChunkItem[][] {
+  const chunkSize = Math.max(1, Math.floor(size));
+  const chunks: ChunkItem[][] = [];
+  for (let i = 0; i < containers.length; i += chunkSize) {
+    chunks.push(
+      containers.slice(i, i + chunkSize).map((c) => ({
+        container: {
+          id: c.id,
+          cluster: c.cluster,
+          namespace: c.namespace,
+          pod_owner_kind: c.pod_owner_kind,
+          pod_owner_name: c.pod_owner_name,
+          policy: c.policy,
+          replicas: c.replicas,
+          cpu_request: c.cpu_request,
+          cpu_limit: c.cpu_limit,
+          mem_request: c.mem_request,
+          mem_limit: c.mem_limit,
+          first_seen: c.first_seen,
+        },
+        group: facts.get(groupKey(c.cluster, c.node_group)) ?? null,
+      })),
+    );
+  }
+  return chunks;
+}
+
+async function deleteSnapshotRows(db: Db, snapshotId: string) {
+  await db.deleteFrom("container_analysis").where("snapshot_id", "=", snapshotId).execute();
+}
+
+/** Analyses the whole stored inventory into a new snapshot and makes it current. */
+export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}): Promise<AnalysisResult> {
+  const db = store.db;
+  const started = Date.now();
+  const elapsed = () => Date.now() - started;
+  const report = async (p: Omit<AnalysisProgress, "elapsedMs">) => options.onProgress?.({ ...p, elapsedMs: elapsed() });
+
+  // 1. Inventory, prices and the source.
+  const containers: ContainerTable[] = await db.selectFrom("container").selectAll().orderBy("id").execute();
+  const clusters = await db.selectFrom("k8s_cluster").select(["name", "region"]).execute();
+  const regions: Record<string, string> = Object.fromEntries(clusters.map((c) => [c.name, c.region]));
+  const nodeGroups = await db.selectFrom("node_group").selectAll().orderBy("id").execute();
+  const nodes = await db.selectFrom("k8s_node").selectAll().orderBy("id").execute();
+  const prices = await readUnitPrices(db);
+  const resolved = await resolveSource(store, options, regions);
+  const previousSnapshotId = (await currentSnapshotId(db)) ?? null;
+  const readMs = elapsed();
+
+  // 2. Node groups.
+  const tNodes = Date.now();
+  const facts = await nodeGroupFacts({
+    nodeGroups,
+    nodes,
+    containers,
+    source: resolved.nodeSource(),
+    nowMs: resolved.nowMs,
+    onProgress: (done, total) => report({ phase: "nodes", done, total, analysed: 0 }),
+  });
+  const nodesMs = Date.now() - tNodes;
+
+  // 3. The snapshot, then the containers chunk by chunk.
+  const snapshotId = crypto.randomUUID();
+  const startedAt = new Date(started).toISOString();
+  const policies: Record<string, unknown> = {};
+  for (const c of containers) {
+    const p = policyForContainer(c.policy);
+    policies[p.name] ??= p.values;
+  }
+  await db
+    .insertInto("analysis_snapshot")
+    .values({
+      id: snapshotId,
+      collection_run_id: resolved.collectionRunId,
+      status: "running",
+      started_at: startedAt,
+      finished_at: null,
+      window_end: new Date(resolved.nowMs).toISOString(),
+      container_count: containers.length,
+      analysed_count: 0,
+      ms: null,
+      policies_json: JSON.stringify(policies),
+      prices_json: JSON.stringify(prices),
+      error: null,
+    })
+    .execute();
+
+  const chunks = toChunks(containers, facts, options.chunkSize);
+  const wanted = options.workers ?? (containers.length >= WORKER_THRESHOLD ? os.availableParallelism() : 0);
+  const workers = resolved.demo && workersAvailable() ? Math.max(0, Math.floor(wanted)) : 0;
+  const init: WorkerInit = { seed: resolved.demo?.seed ?? 0, regions, ctx: { nowMs: resolved.nowMs, prices } };
+
+  const write = rowWriter(store.dialect);
+  const cents = { current: 0, recommended: 0, unspecified: 0, spare: 0, deficit: 0, immediate: 0, additional: 0 };
+  let written = 0;
+  let analysed = 0;
+  const tContainers = Date.now();
+  try {
+    await report({ phase: "containers", done: 0, total: containers.length, analysed: 0 });
+    const stats = await runChunks({
+      kind: "analyse",
+      chunks,
+      workers,
+      init,
+      reader: resolved.reader,
+      onResult: async (_index, result) => {
+        await db.transaction().execute((trx) => write(trx, snapshotId, result.rows));
+        for (const row of result.rows) {
+          if (row[ANALYSED_INDEX] !== 1) continue;
+          for (const k of Object.keys(CENTS_INDEX) as (keyof typeof CENTS_INDEX)[]) cents[k] += row[CENTS_INDEX[k]] as number;
+        }
+        written += result.rows.length;
+        analysed += result.analysed;
+        await report({ phase: "containers", done: written, total: containers.length, analysed });
+      },
+    });
+    const containersMs = Date.now() - tContainers;
+
+    // 4. The swap: one short transaction.
+    const tSwap = Date.now();
+    await report({ phase: "swap", done: written, total: containers.length, analysed });
+    const finishedAt = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      const snap = await trx.selectFrom("analysis_snapshot").select("status").where("id", "=", snapshotId).executeTakeFirst();
+      if (snap?.status !== "running") throw new Error(`Analysis snapshot ${snapshotId} was ${snap ? `marked ${snap.status}` : "removed"} by another run.`);
+      const { n } = await trx
+        .selectFrom("container_analysis")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("snapshot_id", "=", snapshotId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) !== containers.length) throw new Error(`Analysis snapshot ${snapshotId} holds ${n} rows for ${containers.length} containers.`);
+      await trx
+        .updateTable("analysis_snapshot")
+        .set({ status: "complete", finished_at: finishedAt, analysed_count: analysed, ms: Date.now() - started })
+        .where("id", "=", snapshotId)
+        .execute();
+      await trx.deleteFrom("meta").where("key", "=", CURRENT_SNAPSHOT_META_KEY).execute();
+      await trx.insertInto("meta").values({ key: CURRENT_SNAPSHOT_META_KEY, value: snapshotId }).execute();
+    });
+    const swapMs = Date.now() - tSwap;
+
+    // 5. Clean-up: the previous snapshot, and rows of runs that were killed or lost a race to this one.
+    const tCleanup = Date.now();
+    const stale = await db
+      .selectFrom("analysis_snapshot")
+      .select(["id", "status"])
+      .where("id", "!=", snapshotId)
+      .where("status", "in", ["complete", "running"])
+      .where("started_at", "<=", startedAt)
+      .execute();
+    for (const s of stale) {
+      await db
+        .updateTable("analysis_snapshot")
+        .set({ status: s.status === "complete" ? "superseded" : "abandoned" })
+        .where("id", "=", s.id)
+        .execute();
+      await deleteSnapshotRows(db, s.id);
+    }
+    // Rows of failed runs whose own clean-up could not finish (the store was what failed).
+    const failed = await db.selectFrom("analysis_snapshot").select("id").where("status", "=", "failed").execute();
+    for (const s of failed) await deleteSnapshotRows(db, s.id);
+    // PostgreSQL: fresh planner statistics for the new rows. Without them it guesses a few hundred rows per
+    // snapshot and joins 150,000 by nested loops (the grid's count 270 → 60 ms, a sorted page 300 → 110 ms).
+    if (store.dialect === "postgres") await sql`analyze container_analysis`.execute(db).catch(() => undefined); // statistics only
+    const cleanupMs = Date.now() - tCleanup;
+
+    const result: AnalysisResult = {
+      snapshotId,
+      collectionRunId: resolved.collectionRunId,
+      previousSnapshotId,
+      containerCount: containers.length,
+      analysedCount: analysed,
+      ms: elapsed(),
+      phaseMs: { read: readMs, nodes: nodesMs, containers: containersMs, swap: swapMs, cleanup: cleanupMs },
+      workers,
+      workerMaxRssKb: stats.workerMaxRssKb,
+      prices,
+      nowMs: resolved.nowMs,
+      waterfall: waterfall([{ cents }]),
+    };
+    await report({ phase: "done", done: written, total: containers.length, analysed });
+    return result;
+  } catch (error) {
+    // Best effort: the store itself may be what failed; the original error is what matters.
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .updateTable("analysis_snapshot")
+      .set({ status: "failed", finished_at: new Date().toISOString(), error: message.slice(0, 2000) })
+      .where("id", "=", snapshotId)
+      .where("status", "=", "running")
+      .execute()
+      .catch(() => undefined);
+    const current = await currentSnapshotId(db).catch(() => snapshotId);
+    if (current !== snapshotId) await deleteSnapshotRows(db, snapshotId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The benchmark's baseline (bench/analysis.bench.ts): reads every container's samples exactly as runAnalysis
+ * does (same chunks, readers, buffers and workers) without analysing or writing anything.
+ */
+export async function readFleetSamples(
+  store: Store,
+  options: Pick<RunAnalysisOptions, "source" | "workers" | "chunkSize" | "nowMs"> & { onProgress?: (done: number, total: number) => void } = {},
+): Promise<{ containers: number; samples: number; checksum: number; ms: number; workers: number; workerMaxRssKb: number }> {
+  const started = Date.now();
+  const containers = await store.db.selectFrom("container").selectAll().orderBy("id").execute();
+  const clusters = await store.db.selectFrom("k8s_cluster").select(["name", "region"]).execute();
+  const regions: Record<string, string> = Object.fromEntries(clusters.map((c) => [c.name, c.region]));
+  const resolved = await resolveSource(store, options, regions);
+  const chunks = toChunks(containers, new Map(), options.chunkSize);
+  const wanted = options.workers ?? (containers.length >= WORKER_THRESHOLD ? os.availableParallelism() : 0);
+  const workers = resolved.demo && workersAvailable() ? Math.max(0, Math.floor(wanted)) : 0;
+  let samples = 0;
+  let checksum = 0;
+  let done = 0;
+  const stats = await runChunks({
+    kind: "read",
+    chunks,
+    workers,
+    init: { seed: resolved.demo?.seed ?? 0, regions, ctx: { nowMs: resolved.nowMs, prices: { cpuCoreHour: 0, memoryGbHour: 0 } } },
+    reader: resolved.reader,
+    onResult: (index, result) => {
+      samples += result.samples;
+      checksum += result.checksum;
+      done += chunks[index].length;
+      options.onProgress?.(done, containers.length);
+    },
+  });
+  return { containers: containers.length, samples, checksum, ms: Date.now() - started, workers, workerMaxRssKb: stats.workerMaxRssKb };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { createDemoSource } from "~/sources/demo";
+import type { ContainerSample, MetricsSource } from "~/sources/types";
+import { demoReader, sampleBuffers, sourceReader, type SampleBuffers } from "./samples";
+
+const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
+const DAY = 86_400_000;
+const source = createDemoSource({ seed: 42, size: 2000, now: NOW });
+const inventory = source.inventory();
+const regions = Object.fromEntries(inventory.clusters.map((c) => [c.name, c.region]));
+
+const read = (buf: SampleBuffers, n: number): ContainerSample[] =>
+  Array.from({ length: n }, (_, i) => ({ t: buf.t[i], cpu: buf.cpu[i], mem: buf.mem[i] }));
+
+describe("demoReader", () => {
+  // Every kind of container: Deployments, StatefulSets, DaemonSets, Jobs and CronJobs (gaps between runs), with
+  // and without limits, including new ones (no samples before first seen).
+  const kinds = ["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob"];
+  const picked = [
+    ...kinds.flatMap((k) => inventory.containers.filter((c) => c.pod_owner_kind === k).slice(0, 8)),
+    ...inventory.containers.filter((c) => c.cpu_limit !== null).slice(0, 8),
+    ...inventory.containers.filter((c) => Date.parse(c.first_seen) > NOW - 7 * DAY).slice(0, 4),
+  ];
+
+  it("gives exactly the demo source's samples and events, from the stored row alone", () => {
+    const reader = demoReader(42, regions);
+    const buf = sampleBuffers(16); // too small on purpose: the reader grows it
+    expect(picked.length).toBeGreaterThan(40);
+    for (const c of picked) {
+      for (const [from, to] of [
+        [NOW - 7 * DAY, NOW],
+        [NOW - DAY, NOW],
+        [NOW - 7 * DAY + 123_456, NOW - 3 * DAY + 1],
+      ]) {
+        const n = reader.samples(c, from, to, buf);
+        expect(read(buf, n), c.id).toEqual(source.containerSamples(c.id, from, to));
+        expect(reader.events(c, from, to), c.id).toEqual(source.containerEvents(c.id, from, to));
+      }
+    }
+  });
+});
+
+describe("sourceReader", () => {
+  it("copies any source's samples into the buffers, growing them, and passes events through", async () => {
+    const samples: ContainerSample[] = Array.from({ length: 50 }, (_, i) => ({ t: i * 300_000, cpu: i, mem: 2 * i }));
+    const fake = {
+      containerSamples: async () => samples,
+      containerEvents: async () => ({ restarts: 3, oomKills: 1, throttleEvents: 2 }),
+    } as unknown as MetricsSource;
+    const reader = sourceReader(fake);
+    const buf = sampleBuffers(10);
+    const c = inventory.containers[0];
+    const n = await reader.samples(c, 0, 50 * 300_000, buf);
+    expect(n).toBe(50);
+    expect(read(buf, n)).toEqual(samples);
+    expect(await reader.events(c, 0, 1)).toEqual({ restarts: 3, oomKills: 1, throttleEvents: 2 });
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Reading one container's samples at a time into reused Float64Array buffers, so an analysis never holds more
+ * than one container's raw samples (ARCHITECTURE.md: never a whole fleet's samples in memory at once).
+ *
+ * - `sourceReader(source)`: any MetricsSource (the contract's ContainerSample[] copied into the buffers).
+ * - `demoReader(seed, regions)`: the demo fleet's samples computed straight from (seed, container row, time),
+ *   the same functions the demo MetricsSource calls (a unit test holds them equal), without the demo source's
+ *   in-memory inventory: a worker thread needs only the container rows it is given.
+ */
+import type { ContainerTable } from "~/db/schema";
+import { containerEventsOf, containerModel, containerSampleAt, checkWindow, type ContainerModel } from "~/sources/demo/samples";
+import { SAMPLE_STEP_MS, type ContainerEvents, type MetricsSource } from "~/sources/types";
+
+export interface SampleBuffers {
+  t: Float64Array;
+  cpu: Float64Array;
+  mem: Float64Array;
+}
+
+/** Buffers for `slots` samples (grown on demand by the readers). */
+export function sampleBuffers(slots = 7 * 288): SampleBuffers {
+  return { t: new Float64Array(slots), cpu: new Float64Array(slots), mem: new Float64Array(slots) };
+}
+
+function grow(buf: SampleBuffers, need: number) {
+  if (buf.t.length >= need) return;
+  const size = Math.max(need, buf.t.length * 2);
+  const t = new Float64Array(size);
+  const cpu = new Float64Array(size);
+  const mem = new Float64Array(size);
+  t.set(buf.t);
+  cpu.set(buf.cpu);
+  mem.set(buf.mem);
+  buf.t = t;
+  buf.cpu = cpu;
+  buf.mem = mem;
+}
+
+export type ReaderContainer = Pick<
+  ContainerTable,
+  "id" | "cluster" | "namespace" | "pod_owner_kind" | "pod_owner_name" | "cpu_request" | "cpu_limit" | "mem_request" | "mem_limit" | "first_seen"
+>;
+
+export interface ContainerReader {
+  /** Fills `buf` from index 0 with the container's raw 5-minute samples of [fromMs, toMs); returns how many. */
+  samples(c: ReaderContainer, fromMs: number, toMs: number, buf: SampleBuffers): number | Promise<number>;
+  /** Event counts over [fromMs, toMs). */
+  events(c: ReaderContainer, fromMs: number, toMs: number): ContainerEvents | Promise<ContainerEvents>;
+}
+
+/** Any MetricsSource, one container at a time. */
+export function sourceReader(source: MetricsSource): ContainerReader {
+  return {
+    async samples(c, fromMs, toMs, buf) {
+      const list = await source.containerSamples(c.id, fromMs, toMs, SAMPLE_STEP_MS);
+      grow(buf, list.length);
+      for (let i = 0; i < list.length; i++) {
+        const s = list[i];
+        buf.t[i] = s.t;
+        buf.cpu[i] = s.cpu;
+        buf.mem[i] = s.mem;
+      }
+      return list.length;
+    },
+    events: (c, fromMs, toMs) => source.containerEvents(c.id, fromMs, toMs),
+  };
+}
+
+/**
+ * The demo fleet's samples and events for container rows of the stored inventory (seed from the collection run,
+ * regions by cluster name). Synchronous; the model of the last container asked for is kept, so its samples and
+ * its events cost one model.
+ */
+export function demoReader(seed: number, regions: Readonly<Record<string, string>>) {
+  let lastId: string | undefined;
+  let lastModel: ContainerModel | undefined;
+  const modelOf = (c: ReaderContainer) => {
+    if (c.id !== lastId || !lastModel) {
+      lastModel = containerModel(seed, c, regions[c.cluster] ?? "");
+      lastId = c.id;
+    }
+    return lastModel;
+  };
+  return {
+    samples(c: ReaderContainer, fromMs: number, toMs: number, buf: SampleBuffers): number {
+      checkWindow(fromMs, toMs, SAMPLE_STEP_MS);
+      const m = modelOf(c);
+      const k0 = Math.ceil(fromMs / SAMPLE_STEP_MS);
+      const k1 = Math.ceil(toMs / SAMPLE_STEP_MS); // slots k with k × step < toMs
+      grow(buf, Math.max(0, k1 - k0));
+      const { t, cpu, mem } = buf;
+      let n = 0;
+      for (let k = k0; k < k1; k++) {
+        const s = containerSampleAt(m, k);
+        if (s === null) continue;
+        t[n] = s.t;
+        cpu[n] = s.cpu;
+        mem[n] = s.mem;
+        n++;
+      }
+      return n;
+    },
+    events(c: ReaderContainer, fromMs: number, toMs: number): ContainerEvents {
+      return containerEventsOf(modelOf(c), fromMs, toMs);
+    },
+  } satisfies ContainerReader;
+}

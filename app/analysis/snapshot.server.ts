@@ -1,0 +1,22 @@
+/**
+ * Which analysis snapshot readers see: meta `current_analysis_snapshot`, set by the run's swap transaction
+ * (run.server.ts). Kept apart from the run so read models import nothing of the run's machinery.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+
+/** The meta row naming the snapshot readers see. */
+export const CURRENT_SNAPSHOT_META_KEY = "current_analysis_snapshot";
+
+/** The snapshot readers see, or undefined before the first complete analysis. */
+export async function currentSnapshotId(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db.selectFrom("meta").select("value").where("key", "=", CURRENT_SNAPSHOT_META_KEY).executeTakeFirst();
+  return row?.value;
+}
+
+/** The current snapshot's row, or undefined. */
+export async function currentSnapshot(db: Kysely<Database>) {
+  const id = await currentSnapshotId(db);
+  if (id === undefined) return undefined;
+  return db.selectFrom("analysis_snapshot").selectAll().where("id", "=", id).executeTakeFirst();
+}

@@ -1,0 +1,28 @@
+import type { ContainerTabsData } from "~/features/containers/summary.server";
+import type { ViewTreePage } from "~/features/tree/view-tree-page.server";
+import { FolderOverview } from "~/components/tree/FolderOverview";
+import { ContainerTabsNav } from "./ContainerTabsNav";
+import { SummaryTab } from "./SummaryTab";
+import { HistogramsTab } from "./HistogramsTab";
+import { formatCount } from "~/lib/format";
+
+/** The container tabs of a tree page (spec document 2, section 2.1). */
+export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: ContainerTabsData }) {
+  return (
+    <div>
+      <header className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 className="text-xl font-semibold" data-testid="selected-name">
+          {page.selected.label}
+        </h2>
+        <span className="muted text-sm">{page.selected.level === 0 ? "All containers" : page.selected.type}</span>
+        <span className="muted text-sm">
+          · <span data-testid="selected-count">{formatCount(page.selected.count)}</span> containers · {page.view.name} · {page.filter.name}
+        </span>
+      </header>
+      <ContainerTabsNav tabs={data.tabs} selected={data.tab} />
+      {data.tab === "summary" ? <SummaryTab overview={data.overview} unitPrices={data.unitPrices} /> : null}
+      {data.tab === "breakdown" ? <FolderOverview page={page} unit="Containers" savings={data.children} /> : null}
+      {data.tab === "histograms" ? <HistogramsTab histograms={data.overview.histograms} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useLocation } from "@remix-run/react";
+import { HistogramChart } from "~/components/charts/HistogramChart";
+import type { ContainerTabsData } from "~/features/containers/summary.server";
+
+const CHARTS = [
+  { key: "cpuRequest", title: "CPU Request", type: "cpu" },
+  { key: "cpuLimit", title: "CPU Limit", type: "cpu" },
+  { key: "memRequest", title: "Memory Request", type: "memory" },
+  { key: "memLimit", title: "Memory Limit", type: "memory" },
+] as const;
+
+/**
+ * The four histograms (spec document 2, section 2.5): existing value as a percent of the recommendation, by
+ * bucket; each chart's buckets add up to the analysed container count. The bucket in the address is highlighted.
+ */
+export function HistogramsTab({ histograms }: { histograms: ContainerTabsData["overview"]["histograms"] }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const selectedType = params.get("selectedType");
+  const selectedBucket = params.get("selectedBucket");
+  const hrefFor = (type: string) => (bucket: number) => {
+    const p = new URLSearchParams(search);
+    p.set("selectedType", type);
+    p.set("selectedBucket", String(bucket));
+    return `?${p}`;
+  };
+  return (
+    <div>
+      <p className="muted mb-3 text-sm">
+        Existing requests and limits as a percent of the recommendation, for {histograms.containerCount.toLocaleString("en-US")} analysed containers. Data is
+        derived from past 7 days.
+      </p>
+      <div className="grid gap-4 xl:grid-cols-2">
+        {CHARTS.map((c) => (
+          <HistogramChart
+            key={c.key}
+            title={c.title}
+            buckets={histograms[c.key]}
+            bucketHref={hrefFor(c.type)}
+            selectedBucket={selectedType === c.type && selectedBucket !== null ? Number(selectedBucket) : undefined}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

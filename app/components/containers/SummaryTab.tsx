@@ -1,0 +1,126 @@
+import { Link, useLocation } from "@remix-run/react";
+import { Waterfall, containerWaterfallBars } from "~/components/charts/Waterfall";
+import { Modal } from "~/components/ui/Modal";
+import { NoData } from "~/components/ui/NoData";
+import { formatCount, formatCurrency, round } from "~/lib/format";
+import type { ContainerTabsData } from "~/features/containers/summary.server";
+
+type Overview = ContainerTabsData["overview"];
+type BarKey = "currentSpend" | "immediateSavings" | "riskRemoval" | "additionalWaste" | "optimalSpend";
+
+const BAR_TEXT: Record<BarKey, string> = {
+  currentSpend: "What the containers' current requests cost per month.",
+  immediateSavings: "Spare requests of containers with no risk: savings you can take now by applying the recommendations.",
+  riskRemoval: "The cost of raising requests that are too low, and of setting unset ones, to remove the risk.",
+  additionalWaste: "Spare requests of containers that are also at risk: they become immediate savings once the risk is removed.",
+  optimalSpend: "What the containers cost per month with every recommendation applied.",
+};
+
+/** The CPU and memory split of each bar, in dollars per month (present only where the split adds up to the bar). */
+function splits(o: Overview): Partial<Record<BarKey, { cpu: number; mem: number }>> {
+  const additionalCpu = o.cpu.spareCost - o.cpu.realizableGain;
+  const additionalMem = o.memory.spareCost - o.memory.realizableGain;
+  const all: Record<BarKey, { cpu: number; mem: number }> = {
+    currentSpend: { cpu: o.cpu.currentCost, mem: o.memory.currentCost },
+    immediateSavings: { cpu: -o.cpu.realizableGain, mem: -o.memory.realizableGain },
+    riskRemoval: { cpu: o.cpu.deficitCost, mem: o.memory.deficitCost },
+    additionalWaste: { cpu: -additionalCpu, mem: -additionalMem },
+    optimalSpend: { cpu: o.cpu.recommendedCost, mem: o.memory.recommendedCost },
+  };
+  const out: Partial<Record<BarKey, { cpu: number; mem: number }>> = {};
+  for (const key of Object.keys(all) as BarKey[]) {
+    const { cpu, mem } = all[key];
+    if (Math.round((cpu + mem) * 100) === Math.round(o.waterfall[key] * 100)) out[key] = all[key];
+  }
+  return out;
+}
+
+function ratingClass(r: number) {
+  if (round(r, 2) === 1) return "text-green-600 dark:text-green-400";
+  return r < 1 ? "text-yellow-600 dark:text-yellow-300" : "text-red-600 dark:text-red-400";
+}
+
+export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; unitPrices: ContainerTabsData["unitPrices"] }) {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  const bar = params.get("bar") as BarKey | null;
+  const withBar = (key: string | null) => {
+    const p = new URLSearchParams(search);
+    if (key) p.set("bar", key);
+    else p.delete("bar");
+    return `${pathname}?${p}`;
+  };
+  if (!o.snapshotId) {
+    return <NoData text="The analysis has not run yet. Run `npm run analyze` (it also runs after each collection)." />;
+  }
+  const split = splits(o);
+  const figures = Object.fromEntries(
+    Object.entries(split).map(([key, s]) => [key, { cpu: { text: `CPU ${formatCurrency(s.cpu)}` }, memory: { text: `Mem ${formatCurrency(s.mem)}` } }]),
+  );
+  const bars = containerWaterfallBars(o.waterfall, figures);
+  const selected = bar && bars.find((b) => b.key === bar);
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
+        <section className="card" aria-labelledby="current-spend">
+          <h3 id="current-spend" className="muted text-xs font-semibold uppercase">
+            Current Spend
+          </h3>
+          <p className="mt-1 text-2xl font-semibold" data-testid="current-spend">
+            {formatCurrency(o.totalCurrentCost)}
+            <span className="muted text-sm font-normal"> /month*</span>
+          </p>
+          <p className="muted mt-1 text-sm">
+            CPU {formatCurrency(o.cpu.currentCost)} · Memory {formatCurrency(o.memory.currentCost)}
+          </p>
+          <p className="mt-2 text-sm">
+            {formatCount(o.counts.containers)} containers
+            {o.counts.notAnalysed ? <span className="muted"> ({formatCount(o.counts.notAnalysed)} not analysed)</span> : null}
+          </p>
+        </section>
+        <section className="card" aria-labelledby="monthly-waste">
+          <h3 id="monthly-waste" className="muted text-xs font-semibold uppercase">
+            Monthly Waste
+          </h3>
+          <p className="mt-1 text-2xl font-semibold" data-testid="monthly-waste">
+            {formatCurrency(o.monthlyWaste)}
+            <span className="muted text-sm font-normal"> /month*</span>
+          </p>
+          <p className="muted mt-1 text-sm">
+            CPU {formatCount(round(o.cpu.spare / 1000, 1))} cores · Memory {formatCount(round(o.memory.spare / 1024, 1))} GB spare
+          </p>
+          <p className="mt-2 text-sm">
+            Efficiency rating <span className={`font-semibold ${ratingClass(o.efficiencyRating)}`}>{o.efficiencyRating.toFixed(2)}</span>
+          </p>
+        </section>
+        <Waterfall bars={bars} barHref={(b) => withBar(b.key)} selectedKey={bar ?? undefined} />
+      </div>
+      <p className="muted text-xs" data-testid="unit-cost-footnote">
+        * based on {formatCurrency(unitPrices.cpuCoreMonth)}/CPU Core, {formatCurrency(unitPrices.memoryGbMonth)}/Memory GB per month (default unit
+        costs; costs are estimated from these prices).
+      </p>
+      {selected ? (
+        <Modal title={selected.label} closeHref={withBar(null)} maxWidth={520} testId="bar-detail">
+          <p className="text-sm">{BAR_TEXT[selected.key as BarKey]}</p>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            <dt className="muted">Total</dt>
+            <dd className="text-right font-semibold">{formatCurrency(selected.value)} /month</dd>
+            {split[selected.key as BarKey] ? (
+              <>
+                <dt className="muted">CPU</dt>
+                <dd className="text-right">{formatCurrency(split[selected.key as BarKey]!.cpu)}</dd>
+                <dt className="muted">Memory</dt>
+                <dd className="text-right">{formatCurrency(split[selected.key as BarKey]!.mem)}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="mt-4">
+            <Link to={withBar(null)} className="btn">
+              Close
+            </Link>
+          </p>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * What the container tabs of a tree page need: the applied View and Filter, the folder, and the analysis totals
+ * under it (one call to the analysis model, scoped exactly as the tree is).
+ */
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/lib/auth.server";
+import { monthlyUnitPrices } from "~/engine/containers";
+import { getFlagMap } from "~/models/feature-flags.server";
+import { containerOverview, folderCounts } from "~/models/container-analysis.server";
+import { readUnitPrices } from "~/models/config-parameters.server";
+import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
+import { containerTabs, selectedContainerTab } from "./tabs";
+
+export async function loadContainerTabs(request: Request) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const params = new URL(request.url).searchParams;
+  const [applied, flags, prices] = await Promise.all([appliedViewAndFilter(db, user, "containers", params), getFlagMap(db), readUnitPrices(db)]);
+  const scope = { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" };
+  const tabs = containerTabs(flags);
+  const tab = selectedContainerTab(params.get("tabGroup1"), tabs);
+  const [overview, children] = await Promise.all([containerOverview(db, user, scope), tab === "breakdown" ? folderCounts(db, user, scope) : Promise.resolve([])]);
+  const unit = monthlyUnitPrices(prices);
+  return { tabs, tab, overview, children, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
+}
+
+export type ContainerTabsData = Awaited<ReturnType<typeof loadContainerTabs>>;
