@@ -10,16 +10,18 @@ import { featureSetTypeDefs } from "./schema/feature-set.graphql";
 import { treeviewTypeDefs } from "./schema/treeview.graphql";
 import { nodeTypeDefs } from "./schema/node.graphql";
 import { dataChecksTypeDefs } from "./schema/data-checks.graphql";
+import { containersTypeDefs } from "./schema/containers.graphql";
 import { userResolvers } from "./resolvers/user";
 import { featureSetResolvers } from "./resolvers/feature-set";
 import { treeviewResolvers } from "./resolvers/treeview";
 import { nodeResolvers } from "./resolvers/node";
 import { dataChecksResolvers } from "./resolvers/data-checks";
+import { containersResolvers } from "./resolvers/containers";
 import type { ResolverMap } from "./resolvers/types";
 
-export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs].join("\n");
+export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

@@ -136,6 +136,8 @@ export interface ResourceOverview {
   /** Spare quantity that counts as realizable (not at risk, and the node group is constrained by this resource). */
   realizable: number;
   realizableGain: number;
+  /** Spare cost of containers at risk (the Additional Waste bar's share of this resource). */
+  additionalWaste: number;
 }
 
 export interface ContainerOverview {
@@ -173,7 +175,7 @@ export interface ContainerOverview {
   snapshotId: string | null;
 }
 
-const RESOURCE_MONEY = ["current_cost", "unspecified_cost", "recommended_cost", "deficit_cost", "spare_cost", "realizable_gain"] as const;
+const RESOURCE_MONEY = ["current_cost", "unspecified_cost", "recommended_cost", "deficit_cost", "spare_cost", "realizable_gain", "additional_waste"] as const;
 const RESOURCE_QUANTITY = ["current", "unspecified", "recommended", "deficit", "spare"] as const;
 const WATERFALL_CENTS = ["current", "recommended", "unspecified", "spare", "deficit", "immediate", "additional"] as const;
 
@@ -223,6 +225,7 @@ async function overviewWhere(db: Db, where: Expression<unknown>): Promise<Contai
     spareCost: num(t[`${r}_spare_cost`]) / 100,
     realizable: num(t[`${r}_realizable`]),
     realizableGain: num(t[`${r}_realizable_gain`]) / 100,
+    additionalWaste: num(t[`${r}_additional_waste`]) / 100,
   });
   const cpu = resource("cpu");
   const memory = resource("mem");
@@ -709,7 +712,29 @@ export type SortField = keyof typeof SORTABLE_FIELDS;
 
 export const MAX_PAGE_SIZE = 1000;
 
+/**
+ * The built-in grid views the Summary links to (spec document 2, section 2.2): each keeps only the rows behind one
+ * waterfall figure.
+ */
+export const GRID_VIEW_CONDITIONS = {
+  // The Immediate Savings figures: spare of containers that are not at risk.
+  realizable_cpu_saving: sql`a.at_risk = 0 and a.cpu_spare_cost > 0`,
+  realizable_memory_savings: sql`a.at_risk = 0 and a.mem_spare_cost > 0`,
+  cpu_request_risk: sql`a.cpu_deficit > 0 and a.existing_cpu_request is not null`,
+  memory_request_risks: sql`a.mem_deficit > 0 and a.existing_mem_request is not null`,
+  additional_cpu_waste: sql`a.cpu_additional_waste > 0`,
+  additional_memory_waste: sql`a.mem_additional_waste > 0`,
+  unspecified_cpu_request_risk: sql`a.analysed = 1 and a.existing_cpu_request is null`,
+  unspecified_memory_request_risks: sql`a.analysed = 1 and a.existing_mem_request is null`,
+} as const;
+export type GridViewId = keyof typeof GRID_VIEW_CONDITIONS;
+
 export interface ContainerRowsArgs extends ScopeArgs {
+  /** A built-in grid view (GRID_VIEW_CONDITIONS); unknown ids are refused. */
+  gridViewId?: string | null;
+  /** Only the rows whose histogram bucket for this chart is this value. */
+  bucket?: { metric: string; value: number } | null;
+
   /** Default: container name ascending. Nulls sort last either way; ties by entity id. */
   sort?: { field: string; direction?: "asc" | "desc" | null } | null;
   /** Case-insensitive text in the container name, pod owner, namespace or cluster. */
@@ -740,6 +765,16 @@ export async function containerRows(db: Db, user: SessionUser, args: ContainerRo
 
   const { conditions } = await scoped(db, user, args);
   const all: Expression<unknown>[] = [...conditions];
+  if (args.gridViewId) {
+    if (!Object.hasOwn(GRID_VIEW_CONDITIONS, args.gridViewId)) throw validationError(`Unknown grid view '${args.gridViewId}'.`);
+    all.push(GRID_VIEW_CONDITIONS[args.gridViewId as GridViewId]);
+  }
+  if (args.bucket) {
+    if (!Object.hasOwn(BUCKET_COLUMNS, args.bucket.metric)) throw validationError(`Unknown histogram '${args.bucket.metric}'.`);
+    if (!Number.isInteger(args.bucket.value)) throw validationError("A histogram bucket is a whole number.");
+    // Histogram click-through: the rows in one bucket of one chart.
+    all.push(sql`${sql.ref(`a.${BUCKET_COLUMNS[args.bucket.metric as ResourceKey]}`)} = ${args.bucket.value}`);
+  }
   const term = (args.search ?? "").trim();
   if (term) {
     const pattern = `%${escapeLike(term.toLowerCase())}%`;

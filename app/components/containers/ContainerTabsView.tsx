@@ -4,6 +4,7 @@ import { FolderOverview } from "~/components/tree/FolderOverview";
 import { ContainerTabsNav } from "./ContainerTabsNav";
 import { SummaryTab } from "./SummaryTab";
 import { HistogramsTab } from "./HistogramsTab";
+import { DetailsGrid } from "./DetailsGrid";
 import { formatCount } from "~/lib/format";
 
 /** The container tabs of a tree page (spec document 2, section 2.1). */
@@ -23,6 +24,7 @@ export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: Co
       {data.tab === "summary" ? <SummaryTab overview={data.overview} unitPrices={data.unitPrices} /> : null}
       {data.tab === "breakdown" ? <FolderOverview page={page} unit="Containers" savings={data.children} /> : null}
       {data.tab === "histograms" ? <HistogramsTab histograms={data.overview.histograms} /> : null}
+      {data.tab === "analysis-details" && data.grid ? <DetailsGrid grid={data.grid} /> : null}
     </div>
   );
 }

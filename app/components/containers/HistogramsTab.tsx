@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { HistogramChart } from "~/components/charts/HistogramChart";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
+import { bucketGridViewId } from "~/features/containers/grid-views";
 
 const CHARTS = [
   { key: "cpuRequest", title: "CPU Request", type: "cpu" },
@@ -18,10 +19,12 @@ export function HistogramsTab({ histograms }: { histograms: ContainerTabsData["o
   const params = new URLSearchParams(search);
   const selectedType = params.get("selectedType");
   const selectedBucket = params.get("selectedBucket");
-  const hrefFor = (type: string) => (bucket: number) => {
+  // A bar (or its side label) opens the grid on that bucket's containers (spec document 2, section 2.5).
+  const hrefFor = (metric: string) => (bucket: number) => {
     const p = new URLSearchParams(search);
-    p.set("selectedType", type);
-    p.set("selectedBucket", String(bucket));
+    p.set("tabGroup1", "analysis-details");
+    p.set("gridViewId", bucketGridViewId(metric, bucket));
+    for (const k of ["selectedType", "selectedBucket", "page"]) p.delete(k);
     return `?${p}`;
   };
   return (
@@ -36,7 +39,7 @@ export function HistogramsTab({ histograms }: { histograms: ContainerTabsData["o
             key={c.key}
             title={c.title}
             buckets={histograms[c.key]}
-            bucketHref={hrefFor(c.type)}
+            bucketHref={hrefFor(c.key)}
             selectedBucket={selectedType === c.type && selectedBucket !== null ? Number(selectedBucket) : undefined}
           />
         ))}

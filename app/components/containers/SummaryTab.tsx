@@ -18,13 +18,12 @@ const BAR_TEXT: Record<BarKey, string> = {
 
 /** The CPU and memory split of each bar, in dollars per month (present only where the split adds up to the bar). */
 function splits(o: Overview): Partial<Record<BarKey, { cpu: number; mem: number }>> {
-  const additionalCpu = o.cpu.spareCost - o.cpu.realizableGain;
-  const additionalMem = o.memory.spareCost - o.memory.realizableGain;
   const all: Record<BarKey, { cpu: number; mem: number }> = {
     currentSpend: { cpu: o.cpu.currentCost, mem: o.memory.currentCost },
-    immediateSavings: { cpu: -o.cpu.realizableGain, mem: -o.memory.realizableGain },
+    // Spare of containers not at risk = all spare minus the spare of containers at risk.
+    immediateSavings: { cpu: -(o.cpu.spareCost - o.cpu.additionalWaste), mem: -(o.memory.spareCost - o.memory.additionalWaste) },
     riskRemoval: { cpu: o.cpu.deficitCost, mem: o.memory.deficitCost },
-    additionalWaste: { cpu: -additionalCpu, mem: -additionalMem },
+    additionalWaste: { cpu: -o.cpu.additionalWaste, mem: -o.memory.additionalWaste },
     optimalSpend: { cpu: o.cpu.recommendedCost, mem: o.memory.recommendedCost },
   };
   const out: Partial<Record<BarKey, { cpu: number; mem: number }>> = {};
@@ -34,6 +33,13 @@ function splits(o: Overview): Partial<Record<BarKey, { cpu: number; mem: number 
   }
   return out;
 }
+
+/** Each CPU or memory figure opens the grid on the rows behind it (spec document 2, section 2.2). */
+const FIGURE_GRID_VIEWS: Partial<Record<BarKey, { cpu: string; mem: string }>> = {
+  immediateSavings: { cpu: "realizable_cpu_saving", mem: "realizable_memory_savings" },
+  riskRemoval: { cpu: "cpu_request_risk", mem: "memory_request_risks" },
+  additionalWaste: { cpu: "additional_cpu_waste", mem: "additional_memory_waste" },
+};
 
 function ratingClass(r: number) {
   if (round(r, 2) === 1) return "text-green-600 dark:text-green-400";
@@ -54,8 +60,25 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
     return <NoData text="The analysis has not run yet. Run `npm run analyze` (it also runs after each collection)." />;
   }
   const split = splits(o);
+  const grid = (gridViewId: string | null) => {
+    const p = new URLSearchParams(search);
+    p.set("tabGroup1", "analysis-details");
+    if (gridViewId) p.set("gridViewId", gridViewId);
+    else p.delete("gridViewId");
+    p.delete("bar");
+    return `${pathname}?${p}`;
+  };
   const figures = Object.fromEntries(
-    Object.entries(split).map(([key, s]) => [key, { cpu: { text: `CPU ${formatCurrency(s.cpu)}` }, memory: { text: `Mem ${formatCurrency(s.mem)}` } }]),
+    Object.entries(split).map(([key, s]) => {
+      const views = FIGURE_GRID_VIEWS[key as BarKey];
+      return [
+        key,
+        {
+          cpu: { text: `CPU ${formatCurrency(s.cpu)}`, href: views ? grid(views.cpu) : undefined },
+          memory: { text: `Mem ${formatCurrency(s.mem)}`, href: views ? grid(views.mem) : undefined },
+        },
+      ];
+    }),
   );
   const bars = containerWaterfallBars(o.waterfall, figures);
   const selected = bar && bars.find((b) => b.key === bar);
@@ -74,7 +97,9 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
             CPU {formatCurrency(o.cpu.currentCost)} · Memory {formatCurrency(o.memory.currentCost)}
           </p>
           <p className="mt-2 text-sm">
-            {formatCount(o.counts.containers)} containers
+            <Link to={grid(null)} className="text-sky-700 underline dark:text-sky-300">
+              {formatCount(o.counts.containers)} containers
+            </Link>
             {o.counts.notAnalysed ? <span className="muted"> ({formatCount(o.counts.notAnalysed)} not analysed)</span> : null}
           </p>
         </section>

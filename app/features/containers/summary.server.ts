@@ -10,6 +10,7 @@ import { containerOverview, folderCounts } from "~/models/container-analysis.ser
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
 import { containerTabs, selectedContainerTab } from "./tabs";
+import { loadDetailsGrid } from "./details.server";
 
 export async function loadContainerTabs(request: Request) {
   const user = await requireUser(request);
@@ -19,9 +20,13 @@ export async function loadContainerTabs(request: Request) {
   const scope = { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" };
   const tabs = containerTabs(flags);
   const tab = selectedContainerTab(params.get("tabGroup1"), tabs);
-  const [overview, children] = await Promise.all([containerOverview(db, user, scope), tab === "breakdown" ? folderCounts(db, user, scope) : Promise.resolve([])]);
+  const [overview, children, grid] = await Promise.all([
+    containerOverview(db, user, scope),
+    tab === "breakdown" ? folderCounts(db, user, scope) : Promise.resolve([]),
+    tab === "analysis-details" ? loadDetailsGrid(db, user, scope, params) : Promise.resolve(null),
+  ]);
   const unit = monthlyUnitPrices(prices);
-  return { tabs, tab, overview, children, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
+  return { tabs, tab, overview, children, grid, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
 }
 
 export type ContainerTabsData = Awaited<ReturnType<typeof loadContainerTabs>>;

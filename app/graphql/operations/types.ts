@@ -3,6 +3,12 @@
 export type { View, ViewDetail } from "~/models/views.server";
 export type { ViewFilter, FilterDetail } from "~/models/filters.server";
 export type { AvailableProperty } from "~/features/views-filters/properties";
+// Container analysis: rows, folder counts, risks, histograms and parameters are the models' own shapes.
+export type { ContainerRow, FolderCountRow, HistogramCounts as ContainerHistograms, RiskSummary as ContainerRiskSummary } from "~/models/container-analysis.server";
+export type { ConfigParameter } from "~/models/config-parameters.server";
+export type { HistogramBar as HistogramBucket, Waterfall } from "~/engine/containers";
+import type { HistogramBar, Waterfall } from "~/engine/containers";
+import type { ContainerOverview as OverviewModel, HistogramCounts } from "~/models/container-analysis.server";
 export interface LoginUserInfo {
   userName: string;
   email: string;
@@ -89,4 +95,41 @@ export interface ViewFilterInput {
   platformType?: string | null;
   suppressWarning?: boolean | null;
   filterDetails: FilterDetailInput[];
+}
+
+type OverviewResource = "Current" | "CurrentCost" | "Unspecified" | "UnspecifiedCost" | "Recommended" | "RecommendedCost" | "Deficit" | "DeficitCost" | "Spare" | "SpareCost";
+
+/** getContainerOverviewByViewAndFilter as the schema shows it: the spec's flat totalCpuRequest... names. */
+export type ContainerOverview = Record<`total${"Cpu" | "Memory"}Request${OverviewResource}`, number> &
+  Record<"totalCpuRealizable" | "totalCpuRealizableGain" | "totalMemoryRealizable" | "totalMemoryRealizableGain", number> & {
+    totalCurrentCost: number;
+    totalUnspecifiedCost: number;
+    totalRecommendedCost: number;
+    totalRealizableGain: number;
+    totalDeficitCost: number;
+    totalSpareCost: number;
+    containerCount: number;
+    atRiskCount: number;
+    efficiencyRating: number;
+    monthlyWaste: number;
+    waterfall: Waterfall;
+    histograms: HistogramCounts;
+    counts: OverviewModel["counts"];
+    snapshotId: string | null;
+  };
+
+export interface SummaryAddons {
+  containers: number;
+  containerManifests: number;
+  totalCpuSurplus: number;
+  totalMemSurplus: number;
+  cpuRequestSurplusCores: number;
+  memoryRequestSurplusGb: number;
+  monthlySavings: number;
+  efficiencyRating: number;
+}
+
+export interface AnalysisBuckets {
+  bucketList: HistogramBar[];
+  containerCount: number;
 }

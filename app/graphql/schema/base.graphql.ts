@@ -1,8 +1,8 @@
 /** The root types; each domain module adds its fields with `extend type`. */
 export const baseTypeDefs = /* GraphQL */ `
 """
-Reads: the signed-in user, feature flags, Views, Filters, trees and data checks. Served the same at every
-/api/graphql/<service> path.
+Reads: the signed-in user, feature flags, Views, Filters, trees, data checks, container analysis and unit prices.
+Served the same at every /api/graphql/<service> path.
 """
 type Query
 

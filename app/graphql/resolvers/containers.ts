@@ -1,0 +1,130 @@
+/**
+ * Container analysis (service path containers; getParameters also at config-parameter). Each resolver checks what
+ * only the API has (the spec's argument shapes) and hands off to a read model; the models check the View, Filter
+ * and folder, the sort field and the page size.
+ */
+import { TEXT } from "~/lib/constants";
+import {
+  containerById,
+  containerOverview,
+  containerRows,
+  folderCounts,
+  histogramCounts,
+  riskSummary,
+  type ContainerOverview,
+  type ScopeArgs,
+} from "~/models/container-analysis.server";
+import { getParameters } from "~/models/config-parameters.server";
+import { validationError } from "~/models/errors";
+import type { Resolver, ResolverMap } from "./types";
+
+/** The spec's chart names (the analysis call's chartingEntry) and the histogram each one is. */
+export const CHARTING_ENTRIES = { CPU_REQUEST: "cpuRequest", CPU_LIMIT: "cpuLimit", MEM_REQUEST: "memRequest", MEM_LIMIT: "memLimit" } as const;
+type ChartingEntry = keyof typeof CHARTING_ENTRIES;
+
+const RESOURCE_TYPES = ["CPU & Memory", "CPU", "Memory"];
+const METRIC_TYPES = ["Request & Limit", "Request", "Limit"];
+
+function chartOf(entry: string): (typeof CHARTING_ENTRIES)[ChartingEntry] {
+  if (!Object.hasOwn(CHARTING_ENTRIES, entry)) {
+    throw validationError(`Unknown chartingEntry '${entry}'; use one of ${Object.keys(CHARTING_ENTRIES).join(", ")}.`);
+  }
+  return CHARTING_ENTRIES[entry as ChartingEntry];
+}
+
+function oneOf(name: string, value: string | null | undefined, allowed: string[]) {
+  if (value !== null && value !== undefined && !allowed.includes(value)) {
+    throw validationError(`Unknown ${name} '${value}'; use one of ${allowed.join(", ")}.`);
+  }
+}
+
+/**
+ * The folder the analysis call names: parentValues cut to `level` names (all of them without a level), a leading
+ * root name skipped, joined into a treeviewPath.
+ */
+export function analysisPath(level: number | null | undefined, parentValues: readonly string[] | null | undefined): string {
+  let names = [...(parentValues ?? [])];
+  if (names.length && names[0].trim().toLowerCase() === TEXT.rootName.toLowerCase()) names = names.slice(1);
+  for (const name of names) {
+    if (!name.trim()) throw validationError("parentValues cannot hold a blank folder name.");
+    if (name.includes("/")) throw validationError(`parentValues holds '${name}'; a folder name cannot contain '/'.`);
+  }
+  const depth = level ?? names.length;
+  if (!Number.isInteger(depth) || depth < 0 || depth > names.length) {
+    throw validationError(`level must be a whole number from 0 to the number of parentValues below the root (${names.length}).`);
+  }
+  return names.slice(0, depth).join("/");
+}
+
+/** The overview as the schema shows it: the spec's flat totalCpuRequest... names beside the nested figures. */
+const overviewFields = (o: ContainerOverview) => ({ ...o, ...o.fields });
+
+type RowsArgs = ScopeArgs & {
+  page?: number | null;
+  pageSize?: number | null;
+  sortField?: string | null;
+  sortDirection?: string | null;
+  search?: string | null;
+  gridViewId?: string | null;
+  chartingEntry?: string | null;
+  bucket?: number | null;
+};
+
+type AnalysisArgs = {
+  level?: number | null;
+  parentValues?: string[] | null;
+  viewId: string;
+  viewFilterId: string;
+  includeUnspecified?: boolean | null;
+  resourceType?: string | null;
+  metricType?: string | null;
+  chartingEntry: string;
+};
+
+const getContainerDetailsByViewAndFilter: Resolver<RowsArgs> = (_p, args, { db, user }) => {
+  if ((args.chartingEntry == null) !== (args.bucket == null)) throw validationError("chartingEntry and bucket go together: give both or neither.");
+  const direction = args.sortDirection?.toLowerCase();
+  return containerRows(db, user, {
+    viewId: args.viewId,
+    filterId: args.filterId,
+    treeviewPath: args.treeviewPath,
+    page: args.page,
+    pageSize: args.pageSize,
+    search: args.search,
+    gridViewId: args.gridViewId,
+    sort: args.sortField || direction ? { field: args.sortField ?? "containerName", direction: direction as "asc" | "desc" | undefined } : null,
+    bucket: args.chartingEntry != null && args.bucket != null ? { metric: chartOf(args.chartingEntry), value: args.bucket } : null,
+  });
+};
+
+export const containersResolvers: ResolverMap = {
+  Query: {
+    getContainerOverviewByViewAndFilter: (async (_p, args, { db, user }) => overviewFields(await containerOverview(db, user, args))) as Resolver<ScopeArgs>,
+    getSummaryAddonsByViewAndFilter: (async (_p, args, { db, user }) => {
+      const o = await containerOverview(db, user, args);
+      return {
+        containers: o.counts.containers,
+        containerManifests: o.counts.manifests,
+        totalCpuSurplus: o.cpu.spare,
+        totalMemSurplus: o.memory.spare,
+        cpuRequestSurplusCores: o.cpu.spare / 1000,
+        memoryRequestSurplusGb: o.memory.spare / 1024,
+        monthlySavings: o.monthlyWaste,
+        efficiencyRating: o.efficiencyRating,
+      };
+    }) as Resolver<ScopeArgs>,
+    getContainerCountsByViewAndFilter: ((_p, args, { db, user }) => folderCounts(db, user, args)) as Resolver<ScopeArgs>,
+    getContainerRiskSummaryByViewAndFilter: ((_p, args, { db, user }) => riskSummary(db, user, args)) as Resolver<ScopeArgs>,
+    analysis: (async (_p, args, { db, user }) => {
+      const chart = chartOf(args.chartingEntry);
+      oneOf("resourceType", args.resourceType, RESOURCE_TYPES);
+      oneOf("metricType", args.metricType, METRIC_TYPES);
+      const treeviewPath = analysisPath(args.level, args.parentValues);
+      const h = await histogramCounts(db, user, { viewId: args.viewId, filterId: args.viewFilterId, treeviewPath, includeUnspecified: args.includeUnspecified });
+      return { bucketList: h[chart], containerCount: h.containerCount };
+    }) as Resolver<AnalysisArgs>,
+    getParameters: (_p, _args, { db }) => getParameters(db),
+    getContainerDetailsByViewAndFilter,
+    getContainerDetailsForEntity: (async (_p, { entityId }, { db }) => (await containerById(db, entityId)) ?? null) as Resolver<{ entityId: string }>,
+  },
+};
