@@ -60,6 +60,12 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
     }
     return `${pathname}?${p}`;
   };
+  const exportHref = (format: "csv" | "xlsx") => {
+    const p = new URLSearchParams(search);
+    for (const k of ["page", "size", "tabGroup1", "bar"]) p.delete(k);
+    p.set("format", format);
+    return `/kubex/containers-tree/export?${p}`;
+  };
   const keep = Object.fromEntries([...new URLSearchParams(search)].filter(([k]) => !["q", "page"].includes(k)));
   const first = (grid.page - 1) * grid.pageSize + 1;
   return (
@@ -74,7 +80,17 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
           </span>
         ) : null}
         {grid.unknownGridView ? <span className="text-sm text-amber-600">Unknown grid view “{grid.unknownGridView}”: all rows are shown.</span> : null}
-        <Form method="get" className="ml-auto flex items-center gap-1" role="search">
+        <span className="ml-auto flex items-center gap-1 text-sm">
+          <span className="muted">Export:</span>
+          {/* Plain download links (they work without JavaScript); the server streams every matching row. */}
+          <a className="btn" href={exportHref("csv")} download>
+            CSV
+          </a>
+          <a className="btn" href={exportHref("xlsx")} download>
+            Excel
+          </a>
+        </span>
+        <Form method="get" className="flex items-center gap-1" role="search">
           {Object.entries(keep).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}

@@ -1,0 +1,283 @@
+/**
+ * Export of the AI Analysis Details grid (spec document 2, section 2.3): CSV and Excel, every row matching the same
+ * address parameters as the grid (View, Filter, folder, grid view, search, sort), streamed a page at a time so it
+ * works at 150,000 rows without holding them all in memory.
+ */
+import { PassThrough } from "node:stream";
+import { once } from "node:events";
+import ExcelJS from "exceljs";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { SessionUser } from "~/lib/auth-types";
+import type { Db } from "~/models/treeview-common.server";
+import { containerRows, GRID_VIEW_CONDITIONS, MAX_PAGE_SIZE, SORTABLE_FIELDS, type ContainerRow, type ContainerRowsArgs } from "~/models/container-analysis.server";
+
+export const EXPORT_BASENAME = "kubex_container_details";
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const MONEY_FORMAT = '"$"#,##0.00';
+export const DATE_FORMAT = "yyyy-mm-dd";
+
+const BUCKET_VIEW = /^(cpuRequest|cpuLimit|memRequest|memLimit)_bucket_(-?\d{1,3})$/;
+
+export type CellKind = "text" | "number" | "money" | "decimal" | "link" | "date";
+export type CellValue = string | number | Date | null;
+
+export interface ExportColumn {
+  header: string;
+  kind: CellKind;
+  width: number;
+}
+
+/** The grid's columns (DetailsGrid.tsx), with each "existing → recommended" pair split into two numeric columns. */
+export const EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: "Container", kind: "text", width: 28 },
+  { header: "Namespace", kind: "text", width: 20 },
+  { header: "Pod Owner", kind: "text", width: 28 },
+  { header: "Kind", kind: "text", width: 14 },
+  { header: "Cluster", kind: "text", width: 18 },
+  { header: "Recommendation", kind: "text", width: 24 },
+  { header: "Existing CPU Request (mCores)", kind: "number", width: 14 },
+  { header: "Recommended CPU Request (mCores)", kind: "number", width: 14 },
+  { header: "Existing CPU Limit (mCores)", kind: "number", width: 14 },
+  { header: "Recommended CPU Limit (mCores)", kind: "number", width: 14 },
+  { header: "Existing Memory Request (MB)", kind: "number", width: 14 },
+  { header: "Recommended Memory Request (MB)", kind: "number", width: 14 },
+  { header: "Existing Memory Limit (MB)", kind: "number", width: 14 },
+  { header: "Recommended Memory Limit (MB)", kind: "number", width: 14 },
+  { header: "CPU Surplus (mCores)", kind: "number", width: 14 },
+  { header: "Memory Surplus (MB)", kind: "number", width: 14 },
+  { header: "Current Cost ($/month)", kind: "money", width: 14 },
+  { header: "Recommended Cost ($/month)", kind: "money", width: 14 },
+  { header: "Net Savings ($/month)", kind: "money", width: 14 },
+  { header: "Efficiency Rating", kind: "decimal", width: 12 },
+  { header: "Restarts (7 days)", kind: "number", width: 10 },
+  { header: "Policy", kind: "text", width: 20 },
+  { header: "Container details", kind: "link", width: 60 },
+  { header: "Exported", kind: "date", width: 12 },
+];
+
+export interface ExportScope {
+  viewId: string;
+  filterId: string;
+  treeviewPath: string;
+}
+
+/** What makes a details link: the site's origin and the applied View and Filter. */
+export interface LinkContext {
+  origin: string;
+  viewId: string;
+  filterId: string;
+}
+
+/** The absolute address of a container's page (the tree item with its entity id). */
+export function containerDetailsUrl(ctx: LinkContext, entityId: string): string {
+  const p = new URLSearchParams({ entityId, tabGroup2: "overview", viewId: ctx.viewId, filterId: ctx.filterId });
+  return `${ctx.origin}/kubex/containers-tree/tree-item?${p}`;
+}
+
+/** Midnight UTC of a day, so Excel (which has no time zones) shows that day. */
+export function exportDay(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+const roundTo = (v: number | null, digits: number) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits);
+
+/** One container row as the export's cells, in EXPORT_COLUMNS order. */
+export function rowToCells(r: ContainerRow, ctx: LinkContext, exported: Date): CellValue[] {
+  return [
+    r.containerName,
+    r.namespace,
+    r.podService,
+    r.controllerType,
+    r.cluster,
+    r.recommendation ?? (r.notAnalysedReason ? `Not analysed: ${r.notAnalysedReason}` : null),
+    roundTo(r.existingCpuRequest, 0),
+    roundTo(r.cpuRequest, 0),
+    roundTo(r.existingCpuLimit, 0),
+    roundTo(r.cpuLimit, 0),
+    roundTo(r.existingMemRequest, 0),
+    roundTo(r.memRequest, 0),
+    roundTo(r.existingMemLimit, 0),
+    roundTo(r.memLimit, 0),
+    roundTo(r.totalCpuSurplus, 0),
+    roundTo(r.totalMemSurplus, 0),
+    roundTo(r.currentCost, 2),
+    roundTo(r.recommendedCost, 2),
+    roundTo(r.netSavings, 2),
+    roundTo(r.efficiencyRating, 2),
+    r.restartsLast7Days,
+    r.policyName,
+    containerDetailsUrl(ctx, r.entityId),
+    exported,
+  ];
+}
+
+/**
+ * A sheet name Excel accepts: "Container-" and the View's name, without []:*?/\ (and control characters), not
+ * ending with an apostrophe, at most 31 characters (UTF-16 units, whole code points).
+ */
+export function sheetName(viewName: string): string {
+  const cleaned = `Container-${viewName}`
+    // eslint-disable-next-line no-control-regex
+    .replace(/[[\]:*?/\\\u0000-\u001f\u007f]/g, "_")
+    .replace(/\s+/g, " ");
+  // 31 UTF-16 units (what Excel and exceljs count), never splitting a surrogate pair.
+  let name = "";
+  for (const ch of cleaned) {
+    if (name.length + ch.length > 31) break;
+    name += ch;
+  }
+  name = name.replace(/'+$/, "").trimEnd();
+  return name || "Container-";
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF (or edge spaces), quotes doubled. */
+export function csvField(v: CellValue): string {
+  if (v === null || v === undefined) return "";
+  let s: string;
+  if (v instanceof Date) s = isoDay(v);
+  else if (typeof v === "number") s = Number.isFinite(v) ? String(v) : "";
+  else s = v;
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** One CSV record with its CRLF terminator. */
+export function csvRecord(cells: readonly CellValue[], columns: readonly ExportColumn[] = EXPORT_COLUMNS): string {
+  return `${cells.map((c, i) => (columns[i]?.kind === "money" && typeof c === "number" ? c.toFixed(2) : csvField(c))).join(",")}\r\n`;
+}
+
+/** The grid's query from the address: the same rules as loadDetailsGrid (unknown grid views and sorts are ignored). */
+export function exportQuery(scope: ExportScope, params: URLSearchParams): Omit<ContainerRowsArgs, "page" | "pageSize"> {
+  const gridViewId = params.get("gridViewId");
+  const bucket = gridViewId ? BUCKET_VIEW.exec(gridViewId) : null;
+  const known = gridViewId && (bucket || Object.hasOwn(GRID_VIEW_CONDITIONS, gridViewId));
+  const sortField = params.get("sort") ?? "monthlyWaste";
+  const sort = Object.hasOwn(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
+  const dir = params.get("dir") === "asc" ? "asc" : "desc";
+  return {
+    ...scope,
+    gridViewId: known && !bucket ? gridViewId : null,
+    bucket: bucket ? { metric: bucket[1], value: Number(bucket[2]) } : null,
+    search: (params.get("q") ?? "").slice(0, 100),
+    sort: { field: sort, direction: dir },
+  };
+}
+
+/** Every matching row, MAX_PAGE_SIZE at a time: only one page is held at once. */
+export async function* exportPages(db: Db, user: SessionUser, query: Omit<ContainerRowsArgs, "page" | "pageSize">, signal?: AbortSignal) {
+  for (let page = 1; ; page++) {
+    if (signal?.aborted) return;
+    const result = await containerRows(db, user, { ...query, page, pageSize: MAX_PAGE_SIZE });
+    if (result.rows.length) yield result.rows;
+    if (result.rows.length < MAX_PAGE_SIZE || page * MAX_PAGE_SIZE >= result.total) return;
+  }
+}
+
+export interface ExportInput {
+  db: Db;
+  user: SessionUser;
+  scope: ExportScope;
+  params: URLSearchParams;
+  viewName: string;
+  origin: string;
+  signal?: AbortSignal;
+  now?: Date;
+}
+
+function attachment(filename: string, contentType: string) {
+  return {
+    "Content-Type": contentType,
+    "Content-Disposition": `attachment; filename="${filename}"`,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+}
+
+/** The CSV export as a pull-driven stream: a page is read only when the client has taken the previous one. */
+export function csvExportResponse(input: ExportInput): Response {
+  const ctx: LinkContext = { origin: input.origin, viewId: input.scope.viewId, filterId: input.scope.filterId };
+  const exported = exportDay(input.now);
+  const pages = exportPages(input.db, input.user, exportQuery(input.scope, input.params), input.signal);
+  const encoder = new TextEncoder();
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!started) {
+          started = true;
+          // A byte-order mark so Excel opens the UTF-8 file with the right characters.
+          controller.enqueue(encoder.encode(`\uFEFF${csvRecord(EXPORT_COLUMNS.map((c) => c.header))}`));
+          return;
+        }
+        const next = await pages.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value.map((r) => csvRecord(rowToCells(r, ctx, exported))).join("")));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+  return new Response(body, { status: 200, headers: attachment(`${EXPORT_BASENAME}.csv`, "text/csv; charset=utf-8") });
+}
+
+/** The Excel export through exceljs's streaming writer: rows are committed (written out) page by page. */
+export function xlsxExportResponse(input: ExportInput): Response {
+  const ctx: LinkContext = { origin: input.origin, viewId: input.scope.viewId, filterId: input.scope.filterId };
+  const exported = exportDay(input.now);
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = "Kubex";
+  workbook.created = input.now ?? new Date();
+  const sheet = workbook.addWorksheet(sheetName(input.viewName), { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = EXPORT_COLUMNS.map((c, i) => ({
+    header: c.header,
+    key: `c${i}`,
+    width: c.width,
+    style: c.kind === "money" ? { numFmt: MONEY_FORMAT } : c.kind === "date" ? { numFmt: DATE_FORMAT } : c.kind === "decimal" ? { numFmt: "0.00" } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+
+  const write = async () => {
+    for await (const rows of exportPages(input.db, input.user, exportQuery(input.scope, input.params), input.signal)) {
+      for (const r of rows) {
+        const cells = rowToCells(r, ctx, exported);
+        const row = sheet.addRow(
+          cells.map((v, i) => {
+            const kind = EXPORT_COLUMNS[i].kind;
+            return kind === "link" && typeof v === "string" ? { text: v, hyperlink: v } : v;
+          }),
+        );
+        EXPORT_COLUMNS.forEach((c, i) => {
+          if (c.kind === "money") row.getCell(i + 1).numFmt = MONEY_FORMAT;
+          else if (c.kind === "date") row.getCell(i + 1).numFmt = DATE_FORMAT;
+        });
+        row.commit();
+      }
+      // Back-pressure: let the client catch up before reading the next page.
+      if (out.writableNeedDrain) await once(out, "drain");
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+
+  return new Response(createReadableStreamFromReadable(out), {
+    status: 200,
+    headers: attachment(`${EXPORT_BASENAME}.xlsx`, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+  });
+}
+
+export function isExportFormat(v: string | null): v is ExportFormat {
+  return v !== null && (EXPORT_FORMATS as readonly string[]).includes(v);
+}

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/lib/auth.server";
+import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
+import { csvExportResponse, isExportFormat, xlsxExportResponse } from "~/features/containers/export.server";
+
+/** AI Analysis Details export (spec document 2, section 2.3): ?format=csv|xlsx and the grid's own parameters. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const format = params.get("format");
+  if (!isExportFormat(format)) {
+    return new Response("Unknown export format: use format=csv or format=xlsx.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const db = await getDb();
+  const applied = await appliedViewAndFilter(db, user, "containers", params);
+  const input = {
+    db,
+    user,
+    scope: { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" },
+    params,
+    viewName: applied.view.name,
+    origin: url.origin,
+    signal: request.signal,
+  };
+  return format === "csv" ? csvExportResponse(input) : xlsxExportResponse(input);
+}
