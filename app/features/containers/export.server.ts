@@ -123,7 +123,6 @@ export function rowToCells(r: ContainerRow, ctx: LinkContext, exported: Date): C
  */
 export function sheetName(viewName: string): string {
   const cleaned = `Container-${viewName}`
-    // eslint-disable-next-line no-control-regex
     .replace(/[[\]:*?/\\\u0000-\u001f\u007f]/g, "_")
     .replace(/\s+/g, " ");
   // 31 UTF-16 units (what Excel and exceljs count), never splitting a surrogate pair.
