@@ -1,12 +1,15 @@
 /**
  * Benchmark of the containers tree with a large fleet (the foundation issue's performance targets):
- *   a. time to first byte and total time of the server-rendered containers tree page (a folder 3 levels deep,
- *      and the root) under a 4-level custom View and a 3-line Filter;
+ *   a. time to first byte and total time of the server-rendered containers tree page under a 4-level custom View
+ *      and a 3-line Filter, with its container tabs: a folder 3 levels deep on the Summary tab (the default),
+ *      the Histograms tab and the Breakdown tab, and the root (Summary);
  *   b. the folder list of the whole tree over the GraphQL API (getFolderListJson), for that View and Filter and
  *      for the system 'Cluster View' + 'All Containers';
- *   c. in-process, the first (uncached) folder tree build for the custom View and Filter.
- * It creates a throwaway SQLite database under the OS temp dir, runs the production server on a free loopback
- * port, measures with node's http client and prints a Markdown table. Everything it started or wrote is removed
+ *   c. in-process, the first (uncached) folder tree build for the custom View and Filter, and the uncached
+ *      analysis reads the tabs make (containerOverview, folderCounts).
+ * It creates a throwaway SQLite database under the OS temp dir, runs setup on it (migrations, the demo fleet's
+ * collection and the analysis of that collection, which the tabs read), runs the production server on a free
+ * loopback port, measures with node's http client and prints a Markdown table. Everything it started or wrote is removed
  * at the end, also on failure or Ctrl-C. It exits non-zero only when it cannot run; missed targets are reported.
  *
  * Run: npx tsx bench/tree.bench.ts [--size 150000] [--runs 30] [--seed 42] [--cold-runs 5] [--isolated-build]
@@ -289,20 +292,41 @@ async function main() {
   const { saveFilter } = await import("~/models/filters.server");
   const { createApiToken, getUserByName } = await import("~/models/users.server");
   const { getFolderTree } = await import("~/models/container-tree.server");
+  const { containerOverview, folderCounts, clearAnalysisCache } = await import("~/models/container-analysis.server");
+  const { needsAnalysis } = await import("~/analysis/run.server");
+  const { currentSnapshotId } = await import("~/analysis/snapshot.server");
   const { SEED_IDS } = await import("~/models/treeview-common.server");
 
-  // 1. The store: migrations, users, system Views/Filters and the demo fleet's collection.
+  // 1. The store: migrations, users, system Views/Filters, the demo fleet's collection and its analysis (setup
+  //    runs it by default when the latest collection has none; the container tabs read that snapshot).
   const store = openStore({ sqliteFile: dbFile });
   let storeOpen = true;
   cleanups.push(() => {
     if (storeOpen) void store.close();
   });
   const tSetup = performance.now();
-  let collected = "";
-  await setup(store, { size: options.size, seed: options.seed, log: (l) => (collected = l) });
+  const setupLog: string[] = [];
+  let tAnalysisStart = 0;
+  await setup(store, {
+    size: options.size,
+    seed: options.seed,
+    log: (l) => {
+      if (l.startsWith("Analysing")) tAnalysisStart = performance.now();
+      setupLog.push(l);
+      console.error(`  ${l}`);
+    },
+  });
   const setupMs = performance.now() - tSetup;
-  console.error(`Setup: ${(setupMs / 1000).toFixed(1)} s. ${collected}`);
+  const collectMs = tAnalysisStart ? tAnalysisStart - tSetup : setupMs;
+  const analysisMs = tAnalysisStart ? performance.now() - tAnalysisStart : 0;
   const db = store.db;
+  // Setup logs and swallows an analysis failure (the app still starts): here it means the pages cannot be measured.
+  const snapshotId = await currentSnapshotId(db);
+  if (!tAnalysisStart || !snapshotId || (await needsAnalysis(store))) {
+    throw new Error(`Setup left no complete analysis of the latest collection, so the container tabs have nothing to show:\n${setupLog.join("\n")}`);
+  }
+  const analysedLine = (setupLog.find((l) => l.startsWith("Analysed")) ?? "").replace(/; snapshot .*$/, "");
+  console.error(`Setup: ${(setupMs / 1000).toFixed(1)} s (collection ${(collectMs / 1000).toFixed(1)} s, analysis ${(analysisMs / 1000).toFixed(1)} s).`);
   const admin = await getUserByName(db, "admin");
   if (!admin) throw new Error("The admin user is missing after setup.");
 
@@ -354,6 +378,38 @@ async function main() {
   if (!deep || deep.level !== 3) throw new Error("The custom tree has no folder 3 levels deep: the filter matched too little.");
   const customNodes = countNodes(tree);
   const systemNodes = countNodes(systemTree);
+
+  // In-process: the analysis reads of the tabs, uncached (the read cache emptied before each; the tree is
+  // cached, so this is the snapshot's SQL and its shaping only). The first of each is its own warm-up.
+  const coldRead = async (what: () => Promise<unknown>) => {
+    const times: number[] = [];
+    let first = 0;
+    for (let i = 0; i <= options.coldRuns; i++) {
+      clearAnalysisCache(db);
+      const t0 = performance.now();
+      await what();
+      const t = performance.now() - t0;
+      if (i === 0) first = t;
+      else times.push(t);
+    }
+    return { first, times };
+  };
+  const deepScope = { ...custom, treeviewPath: deep.fullPath };
+  const rootScope = { ...custom, treeviewPath: "" };
+  const coldReads = [
+    { name: "`containerOverview`, folder 3 levels deep (Summary and Histograms tabs)", ...(await coldRead(() => containerOverview(db, admin, deepScope))) },
+    { name: "`folderCounts`, folder 3 levels deep (Breakdown tab, besides the overview)", ...(await coldRead(() => folderCounts(db, admin, deepScope))) },
+    { name: "`containerOverview`, tree root", ...(await coldRead(() => containerOverview(db, admin, rootScope))) },
+  ];
+  const deepOverview = await containerOverview(db, admin, deepScope);
+  const rootOverview = await containerOverview(db, admin, rootScope);
+  if (!deepOverview.snapshotId || deepOverview.counts.containers !== deep.containerCount || rootOverview.counts.containers !== tree.containerCount) {
+    throw new Error(
+      `containerOverview: ${deepOverview.counts.containers} containers in the selected folder (expected ${deep.containerCount}), ` +
+        `${rootOverview.counts.containers} at the root (expected ${tree.containerCount}).`,
+    );
+  }
+  clearAnalysisCache(db);
   await store.close();
   storeOpen = false;
 
@@ -385,11 +441,23 @@ async function main() {
   // 6. Measurements.
   const q = (extra: Record<string, string>) => new URLSearchParams({ viewId: custom.viewId, filterId: custom.filterId, ...extra }).toString();
   const pageDeep = `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath })}`;
+  const pageDeepHistograms = `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath, tabGroup1: "histograms" })}`;
+  const pageDeepBreakdown = `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath, tabGroup1: "breakdown" })}`;
   const pageRoot = `/kubex/containers-tree?${q({})}`;
   const deepName = deep.name;
-  const checkPage = (what: string, mustContain: string) => (r: HttpResult) => {
+  // What each tab renders (and, for the Summary tab, that the analysis is there: no "has not run yet" note).
+  const TAB_MARK = {
+    summary: 'data-testid="current-spend"',
+    histograms: 'data-testid="histogram-svg"',
+    breakdown: 'data-testid="children-table"',
+  } as const;
+  const checkPage = (what: string, mustContain: string, tab: keyof typeof TAB_MARK) => (r: HttpResult) => {
     expectStatus(r, 200, what);
     if (!r.body.includes(mustContain)) throw new Error(`${what}: the page does not show '${mustContain}'.`);
+    for (const [t, mark] of Object.entries(TAB_MARK)) {
+      if (r.body.includes(mark) !== (t === tab)) throw new Error(`${what}: expected the ${tab} tab, the page ${t === tab ? "lacks" : "has"} ${mark}.`);
+    }
+    if (r.body.includes("The analysis has not run yet")) throw new Error(`${what}: the page says the analysis has not run.`);
   };
   const folderQuery = (args: typeof custom) =>
     JSON.stringify({ query: `query { getFolderListJson(ctx:"containers", viewId:"${args.viewId}", filterId:"${args.filterId}") }` });
@@ -412,8 +480,16 @@ async function main() {
   const pageTarget = (r: Omit<Row, "target">) => ({ text: `median TTFB < ${TARGET_PAGE_TTFB_MS} ms`, met: r.ttfb.median < TARGET_PAGE_TTFB_MS });
   const listTarget = (r: Omit<Row, "target">) => ({ text: `median total < ${TARGET_FOLDER_LIST_MS} ms`, met: r.total.median < TARGET_FOLDER_LIST_MS });
   console.error(`Measuring (${options.runs} runs each, after one warm-up)…`);
-  rows.push(toRow("page: tree-item, folder 3 levels deep", await measure(options.runs, () => request(port, "GET", pageDeep, cookie), checkPage("tree-item page", deepName)), pageTarget));
-  rows.push(toRow("page: tree root", await measure(options.runs, () => request(port, "GET", pageRoot, cookie), checkPage("tree root page", biggest(tree).name)), pageTarget));
+  const loadBefore = os.loadavg();
+  // In this order: the first request is the server's first tree build plus the folder's uncached overview; the
+  // Histograms tab reads the same (then cached) overview; the Breakdown tab adds the folder's uncached counts; the
+  // root's first request is the root's uncached overview.
+  const page = (name: string, urlPath: string, what: string, mustContain: string, tab: keyof typeof TAB_MARK) =>
+    measure(options.runs, () => request(port, "GET", urlPath, cookie), checkPage(what, mustContain, tab)).then((m) => rows.push(toRow(name, m, pageTarget)));
+  await page("page: tree-item, folder 3 levels deep, Summary tab (default)", pageDeep, "tree-item page (Summary)", deepName, "summary");
+  await page("page: the same, `tabGroup1=histograms`", pageDeepHistograms, "tree-item page (Histograms)", deepName, "histograms");
+  await page("page: the same, `tabGroup1=breakdown`", pageDeepBreakdown, "tree-item page (Breakdown)", deepName, "breakdown");
+  await page("page: tree root, Summary tab (default)", pageRoot, "tree root page", biggest(tree).name, "summary");
   rows.push(
     toRow(
       "API: getFolderListJson, custom View + Filter",
@@ -446,6 +522,7 @@ async function main() {
     ),
   );
   if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrors}`);
+  const loadAfter = os.loadavg();
   await stopServer(server);
 
   // 7. Report.
@@ -453,19 +530,24 @@ async function main() {
   const lines: string[] = [];
   lines.push(`## Tree benchmark, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
   lines.push("");
+  const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" ");
+  lines.push(`Load average (1, 5, 15 min) before / after the HTTP measurements: ${load(loadBefore)} / ${load(loadAfter)}.`);
   lines.push(
     `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; ` +
       `Node ${process.version}; SQLite (better-sqlite3) in a temp file.`,
   );
   lines.push(
-    `Fleet: size ${options.size}, seed ${options.seed} (setup and collection ${(setupMs / 1000).toFixed(1)} s). ` +
+    `Fleet: size ${options.size}, seed ${options.seed} (setup and collection ${(collectMs / 1000).toFixed(1)} s, analysis ${(analysisMs / 1000).toFixed(1)} s: ${analysedLine}). ` +
       `Server: remix-serve production build (${buildNote}), ready in ${(serverStartMs / 1000).toFixed(1)} s.`,
   );
   lines.push(
     `Custom View: Business Unit > Cluster > Namespace > Pod Owner Name; Filter: (Environment = prod OR Cluster contains 'eks') AND CPU Request (mCores) >= 100 ` +
       `→ ${tree.containerCount} containers, ${customNodes} tree nodes. Cluster View + All Containers → ${systemTree.containerCount} containers, ${systemNodes} nodes.`,
   );
-  lines.push(`Selected folder: \`${deep.fullPath}\` (${deep.containerCount} containers). Times in ms; ${options.runs} runs after one warm-up.`);
+  lines.push(
+    `Selected folder: \`${deep.fullPath}\` (${deep.containerCount} containers, ${deepOverview.containerCount} analysed; the root ${rootOverview.counts.containers}, ` +
+      `${rootOverview.containerCount} analysed). Times in ms; ${options.runs} runs after one warm-up.`,
+  );
   lines.push("");
   lines.push("| benchmark | TTFB min / median / p90 / max | total min / median / p90 / max | size | warm-up TTFB / total | target |");
   lines.push("|---|---|---|---|---|---|");
@@ -478,6 +560,12 @@ async function main() {
   lines.push(
     `| in-process: uncached folder tree build (\`reload: true\`), custom View + Filter (${cold.length} runs) | | ${ms(coldStats.min)} / **${ms(coldStats.median)}** / ${ms(coldStats.p90)} / ${ms(coldStats.max)} | | ${ms(firstBuildMs)} (first in the process) | (for the record) |`,
   );
+  for (const c of coldReads) {
+    const s = stats(c.times);
+    lines.push(
+      `| in-process: uncached ${c.name} (${c.times.length} runs) | | ${ms(s.min)} / **${ms(s.median)}** / ${ms(s.p90)} / ${ms(s.max)} | | ${ms(c.first)} (first in the process) | (for the record) |`,
+    );
+  }
   console.log(lines.join("\n"));
 }
 

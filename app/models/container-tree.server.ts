@@ -328,7 +328,16 @@ export async function getLeafListJson(db: Db, user: SessionUser, args: LeafArgs)
 
 /** The condition "this container lies under the folder with these names" over container c. */
 export function folderCondition(levels: readonly ViewLevel[], names: readonly string[]) {
-  return names.map((name, i) => sql`${levelExpr(levels[i])} = ${name}`);
+  return names.map((name, i) => {
+    const column = findProperty(levels[i].propertyKey)?.column;
+    // A static column compared as it is stored lets the database use its index (container_path); the "(none)"
+    // folder holds the rows where the column is empty. Attributes keep the level expression.
+    if (column) {
+      const ref = sql.ref(`c.${column}`);
+      return name === NONE_LABEL ? sql`(${ref} is null or ${ref} = '' or ${ref} = ${NONE_LABEL})` : sql`${ref} = ${name}`;
+    }
+    return sql`${levelExpr(levels[i])} = ${name}`;
+  });
 }
 
 /**
