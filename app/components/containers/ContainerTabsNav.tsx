@@ -11,7 +11,7 @@ export function ContainerTabsNav({ tabs, selected }: { tabs: ContainerTab[]; sel
     return `${pathname}?${params}`;
   };
   return (
-    <nav aria-label="Container tabs" className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-700">
+    <nav aria-label="Container tabs" className="mb-4 flex gap-1 overflow-x-auto whitespace-nowrap border-b border-slate-200 dark:border-slate-700">
       {tabs.map((tab) => (
         <Link
           key={tab}

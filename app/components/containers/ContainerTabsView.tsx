@@ -22,7 +22,7 @@ export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: Co
       </header>
       <ContainerTabsNav tabs={data.tabs} selected={data.tab} />
       {data.tab === "summary" ? <SummaryTab overview={data.overview} unitPrices={data.unitPrices} /> : null}
-      {data.tab === "breakdown" ? <FolderOverview page={page} unit="Containers" savings={data.children} /> : null}
+      {data.tab === "breakdown" ? <FolderOverview page={page} unit="Containers" savings={data.children} embedded /> : null}
       {data.tab === "histograms" ? <HistogramsTab histograms={data.overview.histograms} /> : null}
       {data.tab === "analysis-details" && data.grid ? <DetailsGrid grid={data.grid} /> : null}
     </div>

@@ -17,7 +17,7 @@ interface ChildSavings {
   totalSavingsPercentage: number;
 }
 
-export function FolderOverview({ page, unit, savings }: { page: ViewTreePage; unit: string; savings?: ChildSavings[] }) {
+export function FolderOverview({ page, unit, savings, embedded }: { page: ViewTreePage; unit: string; savings?: ChildSavings[]; embedded?: boolean }) {
   const byLabel = new Map((savings ?? []).map((s) => [s.label, s]));
   const { selected } = page;
   const location = useLocation();
@@ -28,9 +28,10 @@ export function FolderOverview({ page, unit, savings }: { page: ViewTreePage; un
   const max = Math.max(1, ...children.map((c) => c.count));
   return (
     <div>
-      <Breadcrumb items={page.breadcrumb} />
+      {embedded ? null : <Breadcrumb items={page.breadcrumb} />}
       {notice ? <Banner text={notice} kind="success" durationMs={BANNER_MS.automation} /> : null}
       {failure ? <Banner text={failure} kind="error" durationMs={BANNER_MS.automation} /> : null}
+      {embedded ? null : (
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="card">
           <p className="muted text-xs uppercase">{selected.level === 0 ? "Selection" : selected.type}</p>
@@ -52,6 +53,7 @@ export function FolderOverview({ page, unit, savings }: { page: ViewTreePage; un
           <p className="muted mt-1 text-xs">{page.view.levels.join(" › ")}</p>
         </div>
       </div>
+      )}
       {children.length ? (
         <div className="card mt-4 overflow-x-auto p-0">
           <table className="w-full text-sm" data-testid="children-table">
