@@ -66,3 +66,13 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/sort=currentCost&dir=desc/);
   });
 });
+
+test("the Policies tab lists every policy's settings, grouped and paged 10 / 15 / 20", async ({ page }) => {
+  await page.goto("/kubex/containers-tree?tabGroup1=policies");
+  const grid = page.getByTestId("policy-grid");
+  await expect(grid.locator("tbody tr td:first-child")).toHaveCount(10);
+  await expect(grid.locator('th[scope="rowgroup"]').first()).toContainText("System Default Policy");
+  await page.getByRole("navigation", { name: "Policy pages" }).getByRole("link", { name: "20", exact: true }).click();
+  await expect(page).toHaveURL(/psize=20/);
+  await expect(grid.locator("tbody tr td:first-child")).toHaveCount(20);
+});

@@ -5,6 +5,7 @@ import { ContainerTabsNav } from "./ContainerTabsNav";
 import { SummaryTab } from "./SummaryTab";
 import { HistogramsTab } from "./HistogramsTab";
 import { DetailsGrid } from "./DetailsGrid";
+import { PoliciesTab } from "./PoliciesTab";
 import { formatCount } from "~/lib/format";
 
 /** The container tabs of a tree page (spec document 2, section 2.1). */
@@ -25,6 +26,7 @@ export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: Co
       {data.tab === "breakdown" ? <FolderOverview page={page} unit="Containers" savings={data.children} embedded /> : null}
       {data.tab === "histograms" ? <HistogramsTab histograms={data.overview.histograms} /> : null}
       {data.tab === "analysis-details" && data.grid ? <DetailsGrid grid={data.grid} /> : null}
+      {data.tab === "policies" && data.policies ? <PoliciesTab page={data.policies} /> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { readUnitPrices } from "~/models/config-parameters.server";
 import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
 import { containerTabs, selectedContainerTab } from "./tabs";
 import { loadDetailsGrid } from "./details.server";
+import { policyPage } from "./policies";
 
 export async function loadContainerTabs(request: Request) {
   const user = await requireUser(request);
@@ -26,7 +27,8 @@ export async function loadContainerTabs(request: Request) {
     tab === "analysis-details" ? loadDetailsGrid(db, user, scope, params) : Promise.resolve(null),
   ]);
   const unit = monthlyUnitPrices(prices);
-  return { tabs, tab, overview, children, grid, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
+  const policies = tab === "policies" ? policyPage(params) : null;
+  return { tabs, tab, overview, children, grid, policies, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
 }
 
 export type ContainerTabsData = Awaited<ReturnType<typeof loadContainerTabs>>;
