@@ -18,7 +18,6 @@ export function PoliciesTab({ page }: { page: ReturnType<typeof policyPage> }) {
               <th className="px-3 py-2">Group</th>
               <th className="px-3 py-2">Parameter</th>
               <th className="px-3 py-2 text-right">Value</th>
-              <th className="px-3 py-2">Unit</th>
             </tr>
           </thead>
           <tbody>
@@ -60,7 +59,7 @@ function PolicyRows({ row, first }: { row: ReturnType<typeof policyPage>["rows"]
     <>
       {first ? (
         <tr className="bg-slate-100 dark:bg-slate-800/80">
-          <th colSpan={4} scope="rowgroup" className="px-3 py-1.5 text-left font-semibold">
+          <th colSpan={3} scope="rowgroup" className="px-3 py-1.5 text-left font-semibold">
             {row.policy}
           </th>
         </tr>
@@ -70,8 +69,8 @@ function PolicyRows({ row, first }: { row: ReturnType<typeof policyPage>["rows"]
         <td className="px-3 py-1.5" title={row.description}>
           {row.parameter}
         </td>
+        {/* The formatted value carries its unit (mCores, MB, days, hours); values that differ from the default are bold. */}
         <td className={`px-3 py-1.5 text-right tabular-nums ${row.isDefault ? "" : "font-semibold"}`}>{row.value}</td>
-        <td className="muted px-3 py-1.5">{row.unit}</td>
       </tr>
     </>
   );
