@@ -22,9 +22,9 @@ export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: Co
         </span>
       </header>
       <ContainerTabsNav tabs={data.tabs} selected={data.tab} />
-      {data.tab === "summary" ? <SummaryTab overview={data.overview} unitPrices={data.unitPrices} /> : null}
+      {data.tab === "summary" && data.overview ? <SummaryTab overview={data.overview} unitPrices={data.unitPrices} /> : null}
       {data.tab === "breakdown" ? <FolderOverview page={page} unit="Containers" savings={data.children} embedded /> : null}
-      {data.tab === "histograms" ? <HistogramsTab histograms={data.overview.histograms} /> : null}
+      {data.tab === "histograms" && data.histograms ? <HistogramsTab histograms={data.histograms} /> : null}
       {data.tab === "analysis-details" && data.grid ? <DetailsGrid grid={data.grid} /> : null}
       {data.tab === "policies" && data.policies ? <PoliciesTab page={data.policies} /> : null}
     </div>

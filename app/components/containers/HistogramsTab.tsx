@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { HistogramChart } from "~/components/charts/HistogramChart";
-import type { ContainerTabsData } from "~/features/containers/summary.server";
+import type { HistogramCounts } from "~/models/container-analysis.server";
 import { bucketGridViewId } from "~/features/containers/grid-views";
 
 const CHARTS = [
@@ -14,7 +14,7 @@ const CHARTS = [
  * The four histograms (spec document 2, section 2.5): existing value as a percent of the recommendation, by
  * bucket; each chart's buckets add up to the analysed container count. The bucket in the address is highlighted.
  */
-export function HistogramsTab({ histograms }: { histograms: ContainerTabsData["overview"]["histograms"] }) {
+export function HistogramsTab({ histograms }: { histograms: HistogramCounts }) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const selectedType = params.get("selectedType");

@@ -5,7 +5,7 @@ import { NoData } from "~/components/ui/NoData";
 import { formatCount, formatCurrency, round } from "~/lib/format";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
 
-type Overview = ContainerTabsData["overview"];
+type Overview = NonNullable<ContainerTabsData["overview"]>;
 type BarKey = "currentSpend" | "immediateSavings" | "riskRemoval" | "additionalWaste" | "optimalSpend";
 
 const BAR_TEXT: Record<BarKey, string> = {

@@ -2,7 +2,7 @@ import { getDb } from "~/db/db.server";
 import { getRequestUser } from "~/lib/auth.server";
 import { TEXT } from "~/lib/constants";
 import { isModelError } from "~/models/errors";
-import { listViews } from "~/models/views.server";
+import { appliedViewAndFilter } from "./applied-view.server";
 import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
 import { findByFullPath } from "./navigate";
 import { childRows } from "./slice";
@@ -24,8 +24,8 @@ export async function loadTreeChildren(request: Request, kind: "containers" | "c
     const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId });
     const match = findByFullPath(root, params.get("fullPath"));
     if (!match.matched) return Response.json({ error: "Folder not found.", children: [] }, { status: 404 });
-    const views = await listViews(db, user, kind);
-    const depth = [...views.publicList, ...views.privateList].find((v) => v.viewId === viewId)?.viewDetails.length ?? 0;
+    // The folder tree above already refused an unknown or foreign View, so this is the same View.
+    const depth = (await appliedViewAndFilter(db, user, kind, params)).view.viewDetails.length;
     let node = match.node;
     if (node.level === depth && depth > 0) {
       node = { ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) };
