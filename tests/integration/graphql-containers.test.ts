@@ -6,13 +6,11 @@
  * credentials a 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContainerTable } from "~/db/schema";
 import { getStore } from "~/db/db.server";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
 import { runAnalysis } from "~/analysis/run.server";
 import { containerById } from "~/models/container-analysis.server";
 import { SEED_IDS } from "~/models/treeview-common.server";
-import type { ContainerEvents, ContainerSample, MetricsSource } from "~/sources/types";
 import {
   ANALYSIS,
   GET_CONTAINER_COUNTS_BY_VIEW_AND_FILTER,
@@ -30,114 +28,14 @@ import { SAVE_OR_UPDATE_VIEW_FILTER } from "~/graphql/operations/treeview";
 import type { ResultOf, TypedDocument } from "~/graphql/operations/typed-document";
 import type { ContainerOverview, ContainerRow } from "~/graphql/operations/types";
 import { TEST_STORES } from "./stores";
+import { NOW, fakeSource, insertFleet } from "./hand-made-fleet";
 import { startApi, type Api, type Caller } from "./graphql-harness";
 
-const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
-const STEP = 300_000;
 const ALL: ScopeVariables = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers, treeviewPath: "" };
 const PROD: ScopeVariables = { ...ALL, filterId: SEED_IDS.productionOnly };
 const NOT_FOUND_FILTER = "Not Found: Filter not found. It may have been deleted, or it is private to another user.";
 const NOT_FOUND_VIEW = "Not Found: View not found. It may have been deleted, or it is private to another user.";
 const CHARTS = { CPU_REQUEST: "cpuRequest", CPU_LIMIT: "cpuLimit", MEM_REQUEST: "memRequest", MEM_LIMIT: "memLimit" } as const;
-
-interface Fixture {
-  row: Pick<ContainerTable, "id" | "cluster" | "namespace" | "pod_owner_name" | "container_name" | "replicas" | "cpu_request" | "mem_request"> &
-    Partial<Pick<ContainerTable, "cpu_limit" | "mem_limit">>;
-  attrs: Record<string, string>;
-  cpu: number;
-  mem: number;
-  hours?: number;
-  events?: Partial<ContainerEvents>;
-}
-
-/**
- * The fleet of tests/integration/analysis.test.ts, whose numbers are worked out there (cents per month):
- *   a  prod-a/shop/api: 200 m → 100 m; current 1078, recommended 617, spare 461 not at risk (Immediate Savings).
- *   b  prod-a/shop/web: nothing set; recommended 154, all unspecified and deficit (Risk Removal).
- *   c  dev-b/batch/etl: CPU spare 1154 but short of memory (deficit 42), so at risk (Additional Waste).
- *   d  dev-b/batch/etl sidecar: one hour of samples, not analysed; OOM-killed at its limit.
- *   e  prod-a/pay/gw: just right (303 both ways) but throttled, so at risk.
- * Whole fleet: Current 3719, Immediate −461, Risk Removal 196, Additional −1154, Optimal 2300.
- */
-const FLEET: Fixture[] = [
-  {
-    row: { id: "a", cluster: "prod-a", namespace: "shop", pod_owner_name: "api", container_name: "app", replicas: 2, cpu_request: 200, cpu_limit: 400, mem_request: 256, mem_limit: 512 },
-    attrs: { environment: "prod", business_unit: "Retail" },
-    cpu: 100,
-    mem: 200,
-  },
-  {
-    row: { id: "b", cluster: "prod-a", namespace: "shop", pod_owner_name: "web", container_name: "app", replicas: 1, cpu_request: null, mem_request: null },
-    attrs: { environment: "prod", business_unit: "Retail" },
-    cpu: 50,
-    mem: 100,
-  },
-  {
-    row: { id: "c", cluster: "dev-b", namespace: "batch", pod_owner_name: "etl", container_name: "main", replicas: 1, cpu_request: 1000, mem_request: 100 },
-    attrs: { environment: "dev", business_unit: "Data" },
-    cpu: 300,
-    mem: 200,
-  },
-  {
-    row: { id: "d", cluster: "dev-b", namespace: "batch", pod_owner_name: "etl", container_name: "sidecar", replicas: 1, cpu_request: 100, mem_request: 256, mem_limit: 512 },
-    attrs: { environment: "dev", business_unit: "Data" },
-    cpu: 20,
-    mem: 500,
-    hours: 1,
-    events: { restarts: 2, oomKills: 2 },
-  },
-  {
-    row: { id: "e", cluster: "prod-a", namespace: "pay", pod_owner_name: "gw", container_name: "proxy", replicas: 1, cpu_request: 100, cpu_limit: 120, mem_request: 240, mem_limit: 288 },
-    attrs: { environment: "prod", business_unit: "Finance" },
-    cpu: 100,
-    mem: 200,
-    events: { throttleEvents: 3 },
-  },
-];
-
-/** Flat samples over the week (or the fixture's hours) and fixed events. */
-const fakeSource: MetricsSource = {
-  inventory: () => {
-    throw new Error("not used");
-  },
-  containerSamples(id, fromMs, toMs) {
-    const f = FLEET.find((x) => x.row.id === id)!;
-    const start = Math.max(fromMs, NOW - (f.hours ?? 7 * 24) * 3_600_000);
-    const out: ContainerSample[] = [];
-    for (let t = Math.ceil(start / STEP) * STEP; t < toMs; t += STEP) out.push({ t, cpu: f.cpu, mem: f.mem });
-    return out;
-  },
-  containerEvents(id) {
-    const e = FLEET.find((x) => x.row.id === id)!.events ?? {};
-    return { restarts: e.restarts ?? 0, oomKills: e.oomKills ?? 0, throttleEvents: e.throttleEvents ?? 0 };
-  },
-  nodeSamples: () => [],
-};
-
-async function insertFleet(api: Api) {
-  await api.db.insertInto("k8s_cluster").values([
-    { name: "prod-a", provider: "AWS", region: "us-east-1" },
-    { name: "dev-b", provider: "GCP", region: "us-central1" },
-  ]).execute();
-  for (const f of FLEET) {
-    await api.db
-      .insertInto("container")
-      .values({
-        cpu_limit: null,
-        mem_limit: null,
-        ...f.row,
-        policy: "System Default Policy",
-        pod_owner_kind: "Deployment",
-        node_group: "general",
-        first_seen: "2024-01-01T00:00:00.000Z",
-        last_seen: new Date(NOW).toISOString(),
-      })
-      .execute();
-    for (const [attr_key, value] of Object.entries(f.attrs)) {
-      await api.db.insertInto("container_attribute").values({ container_id: f.row.id, attr_key, value }).execute();
-    }
-  }
-}
 
 const cents = (dollars: number | null | undefined) => Math.round((dollars ?? 0) * 100);
 const sum = <T>(list: readonly T[], of: (x: T) => number | null | undefined) => list.reduce((s, x) => s + (of(x) ?? 0), 0);
@@ -264,8 +162,8 @@ describe.each(TEST_STORES)("container analysis over GraphQL on $name", (testStor
 
   beforeAll(async () => {
     api = await startApi(testStore);
-    await insertFleet(api);
-    const result = await runAnalysis(await getStore(), { source: fakeSource, nowMs: NOW, workers: 0 });
+    await insertFleet(api.db);
+    const result = await runAnalysis(await getStore(), { source: fakeSource(), nowMs: NOW, workers: 0 });
     expect(result.waterfall.cents).toEqual({ currentSpend: 3719, immediateSavings: -461, riskRemoval: 196, additionalWaste: -1154, optimalSpend: 2300 });
     const saved = await api.data(api.carol, SAVE_OR_UPDATE_VIEW_FILTER.document, {
       viewFilter: { viewFilterId: EMPTY_ID, name: "Carol's shop", filterDetails: [{ datasourceId: "K8S_NAMESPACE", operand: "=", filterValue: "shop" }] },
