@@ -11,17 +11,19 @@ import { treeviewTypeDefs } from "./schema/treeview.graphql";
 import { nodeTypeDefs } from "./schema/node.graphql";
 import { dataChecksTypeDefs } from "./schema/data-checks.graphql";
 import { containersTypeDefs } from "./schema/containers.graphql";
+import { policyTypeDefs } from "./schema/policy.graphql";
 import { userResolvers } from "./resolvers/user";
 import { featureSetResolvers } from "./resolvers/feature-set";
 import { treeviewResolvers } from "./resolvers/treeview";
 import { nodeResolvers } from "./resolvers/node";
 import { dataChecksResolvers } from "./resolvers/data-checks";
 import { containersResolvers } from "./resolvers/containers";
+import { policyResolvers } from "./resolvers/policy";
 import type { ResolverMap } from "./resolvers/types";
 
-export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs].join("\n");
+export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

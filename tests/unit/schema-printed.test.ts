@@ -13,6 +13,7 @@ import * as treeviewOps from "~/graphql/operations/treeview";
 import * as nodeOps from "~/graphql/operations/node";
 import * as checkOps from "~/graphql/operations/data-checks";
 import * as containerOps from "~/graphql/operations/containers";
+import * as policyOps from "~/graphql/operations/policy";
 import type { TypedDocument } from "~/graphql/operations/typed-document";
 
 const file = path.resolve(import.meta.dirname, "../../app/graphql/schema.graphql");
@@ -67,6 +68,9 @@ describe("the GraphQL schema", () => {
         "getSummaryAddonsByViewAndFilter",
         "getViewDefinitions",
         "getViewDetails",
+        "parameterGroupDefinitions",
+        "policyInstanceOverview",
+        "policyInstances",
         "hasCloudTransformAsgData",
         "hasCloudTransformData",
         "hasContainerTransformData",
@@ -78,16 +82,25 @@ describe("the GraphQL schema", () => {
     );
     const required = new Set(["viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId"]);
     // The chart an analysis call asks for; the grid's chartingEntry is an optional click-through.
-    const requiredFor: Record<string, string[]> = { analysis: ["chartingEntry"] };
+    const requiredFor: Record<string, string[]> = {
+      analysis: ["chartingEntry"],
+      policyInstances: ["policyTypeProvider"],
+      parameterGroupDefinitions: ["policyTypeProvider"],
+      policyInstanceOverview: ["policyTypeProvider", "policyInstanceId"],
+    };
+    // policyInstances narrows to one container only when asked: a folder's call has no entity.
+    const optionalFor: Record<string, string[]> = { policyInstances: ["entityId"] };
     for (const field of [...Object.values(query), ...Object.values(mutation)]) {
       for (const arg of field.args) {
-        expect(String(arg.type).endsWith("!"), `${field.name}(${arg.name})`).toBe(required.has(arg.name) || !!requiredFor[field.name]?.includes(arg.name));
+        expect(String(arg.type).endsWith("!"), `${field.name}(${arg.name})`).toBe(
+          (required.has(arg.name) && !optionalFor[field.name]?.includes(arg.name)) || !!requiredFor[field.name]?.includes(arg.name),
+        );
       }
     }
   });
 
   it("validates every client operation document", () => {
-    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
+    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps, policyOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
     expect(docs.length).toBeGreaterThanOrEqual(27);
     for (const doc of docs) {
       expect(validate(schema, parse(doc.document)).map((e) => `${doc.operationName}: ${e.message}`)).toEqual([]);

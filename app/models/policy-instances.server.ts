@@ -1,0 +1,40 @@
+/**
+ * How many containers each policy drives, per cluster, under a View, Filter and folder (or for one container):
+ * the counts behind policyInstances and policyInstanceOverview (spec document 2, sections 3 and 7). Read from the
+ * current analysis snapshot, joined exactly as the container grid is, so a policy's instance count under a scope
+ * adds up to the grid's row count under the same scope.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import type { SessionUser } from "~/lib/auth-types";
+import { EMPTY_ID } from "~/lib/constants";
+import { CURRENT_SNAPSHOT_META_KEY } from "~/analysis/snapshot.server";
+import { containerScope } from "./container-tree.server";
+
+type Db = Kysely<Database>;
+
+export interface PolicyScopeArgs {
+  /** Absent or the all-zero id: the caller's default View / Filter. */
+  viewId?: string | null;
+  filterId?: string | null;
+  treeviewPath?: string | null;
+  /** One container: only its own policy counts. */
+  entityId?: string | null;
+}
+
+export interface PolicyClusterCount {
+  policyName: string;
+  cluster: string;
+  count: number;
+}
+
+export async function policyClusterCounts(db: Db, user: SessionUser, args: PolicyScopeArgs): Promise<PolicyClusterCount[]> {
+  const scope = await containerScope(db, user, { viewId: args.viewId || EMPTY_ID, filterId: args.filterId || EMPTY_ID, treeviewPath: args.treeviewPath ?? "" });
+  const conditions = [...scope.conditions];
+  if (args.entityId) conditions.push(sql`c.id = ${args.entityId}`);
+  const { rows } = await sql<{ policy_name: string; cluster: string; n: unknown }>`select a.policy_name as policy_name, c.cluster as cluster, count(*) as n
+    from container c join container_analysis a on a.snapshot_id = (select m.value from meta m where m.key = ${CURRENT_SNAPSHOT_META_KEY}) and a.container_id = c.id
+    where ${sql.join(conditions, sql` and `)}
+    group by a.policy_name, c.cluster`.execute(db);
+  return rows.map((r) => ({ policyName: String(r.policy_name), cluster: String(r.cluster), count: Number(r.n) }));
+}
