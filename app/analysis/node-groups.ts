@@ -31,6 +31,7 @@ import {
 import type { ContainerTable, NodeGroupTable, NodeTable } from "~/db/schema";
 import { SAMPLE_STEP_MS, type MetricsSource, type UtilisationSample } from "~/sources/types";
 import type { GroupFacts } from "./columns";
+import { peakPods, podsPerNode, type GroupSeen, type NodeSeen } from "./node-results";
 
 export const WINDOW_HOURS = 7 * 24;
 
@@ -126,6 +127,14 @@ export class GroupSums {
 }
 
 export async function nodeGroupFacts(input: NodeGroupPhaseInput): Promise<Map<string, GroupFacts>> {
+  return (await nodePhase(input)).facts;
+}
+
+/**
+ * The node phase: the facts above, and what each node and group looked like (node-results.ts turns that into the
+ * snapshot's node and node group rows once the containers' results are known).
+ */
+export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Map<string, GroupFacts>; groups: GroupSeen[] }> {
   const fromMs = input.nowMs - WINDOW_HOURS * 3_600_000;
   const windowEndUtc = new Date(input.nowMs).toISOString();
   const nodesByGroup = new Map<string, NodeTable[]>();
@@ -141,28 +150,38 @@ export async function nodeGroupFacts(input: NodeGroupPhaseInput): Promise<Map<st
   const health = DEFAULT_HEALTH_THRESHOLDS;
   const slots = Math.ceil((input.nowMs - fromMs) / SAMPLE_STEP_MS) + 1;
   const out = new Map<string, GroupFacts>();
+  const groups: GroupSeen[] = [];
+  const pods = podsPerNode(
+    input.containers,
+    new Map([...nodesByGroup].map(([k, rows]) => [k, rows.length])),
+    groupKey,
+  );
   let done = 0;
   for (const g of input.nodeGroups) {
     const k = groupKey(g.cluster, g.name);
     const rows = nodesByGroup.get(k) ?? [];
     const nodes: NodeInput[] = [];
+    const seen: NodeSeen[] = [];
     const sums = new GroupSums(Math.ceil(fromMs / SAMPLE_STEP_MS) * SAMPLE_STEP_MS, slots);
     for (const row of rows) {
       const samples: readonly UtilisationSample[] = input.source ? await input.source.nodeSamples(row.id, fromMs, input.nowMs, SAMPLE_STEP_MS) : [];
       const u = nodeUtilisation(samples, SAMPLE_STEP_MS);
-      nodes.push(
-        nodeInputFromRow(row, {
-          nodeHours: u ? u.nodeHours : WINDOW_HOURS,
-          lastSeenDateUtc: null,
-          numPodsPeak: null,
-          utilisation: u,
-        }),
-      );
+      const p = pods(row.cluster, row.node_group);
+      const lastMs = samples.length ? samples[samples.length - 1].t : null;
+      const nodeInput = nodeInputFromRow(row, {
+        nodeHours: u ? u.nodeHours : WINDOW_HOURS,
+        lastSeenDateUtc: lastMs === null ? null : new Date(lastMs).toISOString(),
+        numPodsPeak: u ? peakPods(p.share, p.daemonSets, u.cpuUtilizationAvgPct, u.cpuUtilizationPeakPct, row.pod_capacity) : null,
+        utilisation: u,
+      });
+      nodes.push(nodeInput);
+      seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? p.share + p.daemonSets : null });
       sums.add(row.cpu_capacity, row.mem_capacity, samples);
     }
     const containers = (containersByGroup.get(k) ?? []).map((c) =>
       containerInputFromRow(c, { recommendedCpuRequest: null, recommendedMemRequest: null, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 }),
     );
+    const groupUtilisation = sums.result();
     const agg = nodeGroupAggregates({
       nodeGroupId: g.id,
       clusterName: g.cluster,
@@ -171,9 +190,10 @@ export async function nodeGroupFacts(input: NodeGroupPhaseInput): Promise<Map<st
       windowEndUtc,
       nodes,
       containers,
-      utilisation: sums.result(),
+      utilisation: groupUtilisation,
     });
     const judged = nodes.some((n) => n.utilisation !== null);
+    groups.push({ group: g, nodes: seen, utilisation: groupUtilisation });
     out.set(k, {
       strandedCpu: agg.memNodeBalanceRatio !== null && agg.memNodeBalanceRatio >= health.memNodeBalanceRatioThreshold,
       strandedMem: agg.cpuNodeBalanceRatio !== null && agg.cpuNodeBalanceRatio >= health.cpuNodeBalanceRatioThreshold,
@@ -186,5 +206,5 @@ export async function nodeGroupFacts(input: NodeGroupPhaseInput): Promise<Map<st
     done += rows.length;
     await input.onProgress?.(done, input.nodes.length);
   }
-  return out;
+  return { facts: out, groups };
 }

@@ -29,7 +29,8 @@ import { latestCollection } from "~/sources/collect.server";
 import { SAMPLE_STEP_MS, type MetricsSource } from "~/sources/types";
 import type { ChunkItem } from "./chunk";
 import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "./columns";
-import { groupKey, nodeGroupFacts } from "./node-groups";
+import { groupKey, nodePhase, WINDOW_HOURS } from "./node-groups";
+import { ContainerResults, writeNodeRows } from "./node-write";
 import { runChunks, workersAvailable, type WorkerInit } from "./pool";
 import { demoReader, sourceReader, type ContainerReader } from "./samples";
 import { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId } from "./snapshot.server";
@@ -196,6 +197,8 @@ function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<stri
 
 async function deleteSnapshotRows(db: Db, snapshotId: string) {
   await db.deleteFrom("container_analysis").where("snapshot_id", "=", snapshotId).execute();
+  await db.deleteFrom("node_analysis").where("snapshot_id", "=", snapshotId).execute();
+  await db.deleteFrom("node_group_analysis").where("snapshot_id", "=", snapshotId).execute();
 }
 
 /** Analyses the whole stored inventory into a new snapshot and makes it current. */
@@ -218,7 +221,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
 
   // 2. Node groups.
   const tNodes = Date.now();
-  const facts = await nodeGroupFacts({
+  const { facts, groups: groupsSeen } = await nodePhase({
     nodeGroups,
     nodes,
     containers,
@@ -260,6 +263,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   const init: WorkerInit = { seed: resolved.demo?.seed ?? 0, regions, ctx: { nowMs: resolved.nowMs, prices } };
 
   const write = rowWriter(store.dialect);
+  const containerResults = new ContainerResults(containers);
   const cents = { current: 0, recommended: 0, unspecified: 0, spare: 0, deficit: 0, immediate: 0, additional: 0 };
   let written = 0;
   let analysed = 0;
@@ -274,6 +278,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       reader: resolved.reader,
       onResult: async (_index, result) => {
         await db.transaction().execute((trx) => write(trx, snapshotId, result.rows));
+        containerResults.add(result.rows);
         for (const row of result.rows) {
           if (row[ANALYSED_INDEX] !== 1) continue;
           for (const k of Object.keys(CENTS_INDEX) as (keyof typeof CENTS_INDEX)[]) cents[k] += row[CENTS_INDEX[k]] as number;
@@ -282,6 +287,16 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
         analysed += result.analysed;
         await report({ phase: "containers", done: written, total: containers.length, analysed });
       },
+    });
+    // Node and node group rows: they need the containers' recommendations, restarts and memory events.
+    const nodeRows = await writeNodeRows(db, {
+      snapshotId,
+      groups: groupsSeen,
+      containers,
+      results: containerResults,
+      windowHours: WINDOW_HOURS,
+      nowMs: resolved.nowMs,
+      maxParams: MAX_PARAMS[store.dialect],
     });
     const containersMs = Date.now() - tContainers;
 
@@ -298,6 +313,12 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
         .where("snapshot_id", "=", snapshotId)
         .executeTakeFirstOrThrow();
       if (Number(n) !== containers.length) throw new Error(`Analysis snapshot ${snapshotId} holds ${n} rows for ${containers.length} containers.`);
+      const { nodes: nn } = await trx
+        .selectFrom("node_analysis")
+        .select((eb) => eb.fn.countAll<number>().as("nodes"))
+        .where("snapshot_id", "=", snapshotId)
+        .executeTakeFirstOrThrow();
+      if (Number(nn) !== nodeRows.nodes) throw new Error(`Analysis snapshot ${snapshotId} holds ${nn} node rows for ${nodeRows.nodes} nodes.`);
       await trx
         .updateTable("analysis_snapshot")
         .set({ status: "complete", finished_at: finishedAt, analysed_count: analysed, ms: Date.now() - started })

@@ -344,6 +344,110 @@ function m004(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Node and node group analysis per snapshot (spec document 2 section 3: Node, Node group), written by the analysis
+ * run under the same snapshot id as container_analysis and swapped in by the same transaction. Readers go by
+ * (current snapshot, id) or (current snapshot, cluster, group): the primary keys and the group indexes.
+ */
+function m005(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  const create = async (db: Kysely<any>, name: string, columns: [string, "text" | "int" | "num", boolean][]) => {
+    let table: any = db.schema.createTable(name);
+    for (const [col, kind, notNull] of columns) {
+      const type = kind === "text" ? "text" : kind === "int" ? "integer" : dbl;
+      table = table.addColumn(col, type, (c: any) => (notNull ? c.notNull() : c));
+    }
+    return table;
+  };
+  const req = (...names: string[]) => names.map((n) => [n, "text", true] as [string, "text", boolean]);
+  const col = (kind: "text" | "int" | "num", notNull: boolean, ...names: string[]) => names.map((n) => [n, kind, notNull] as [string, typeof kind, boolean]);
+  return {
+    async up(db: Kysely<any>) {
+      const node = await create(db, "node_analysis", [
+        ...req("snapshot_id", "node_id"),
+        ...col("text", false, "node_group_id"),
+        ...req("cluster_name", "node_group_name", "node_name", "instance_type"),
+        ...col("num", false, "cpu_utilization_avg_pct", "cpu_utilization_peak_pct", "mem_utilization_avg_pct", "mem_utilization_peak_pct"),
+        ...col("num", true, "node_hours"),
+        ...col("num", false, "age_days"),
+        ...col("text", false, "first_seen_date_utc", "last_seen_date_utc"),
+        ...col("int", true, "max_allowed_pods"),
+        ...col("num", false, "num_pods_avg", "num_pods_peak", "max_allowed_pods_pct"),
+        ...col("num", true, "node_cpu", "node_mem", "capacity_cpu", "capacity_mem", "allocatable_cpu", "allocatable_mem"),
+        ...col("text", false, "gpu_model"),
+        ...col("num", false, "node_gpu", "allocatable_gpu", "gpu_memory_total", "gpu_utilization_avg", "gpu_mem_utilization_avg"),
+        ...col("int", true, "cpu_saturated", "mem_saturated", "at_max_pod_capacity"),
+      ]);
+      await node.addPrimaryKeyConstraint("node_analysis_pk", ["snapshot_id", "node_id"]).execute();
+      await db.schema.createIndex("node_analysis_group").on("node_analysis").columns(["snapshot_id", "cluster_name", "node_group_name"]).execute();
+      const group = await create(db, "node_group_analysis", [
+        ...req("snapshot_id", "node_group_id", "cluster_name", "node_group_name"),
+        ...col("text", false, "primary_node_type"),
+        ...col("int", true, "unique_node_count", "unique_node_count_last_day"),
+        ...col("num", true, "avg_node_count", "total_node_hours"),
+        ...col("int", true, "cpu_saturation_node_count"),
+        ...col("num", true, "cpu_saturation_node_pct"),
+        ...col("num", false, "cpu_node_balance_ratio"),
+        ...col("int", true, "mem_saturation_node_count"),
+        ...col("num", true, "mem_saturation_node_pct"),
+        ...col("num", false, "mem_node_balance_ratio"),
+        ...col("int", true, "manifest_count", "manifest_restart_count", "manifest_mem_event_count"),
+        ...col("num", false, "node_cpu", "node_mem"),
+        ...col("int", true, "max_pod_cap_node_count"),
+        ...col("num", true, "cpu_request_pct"),
+        ...col("num", false, "peak_cpu_utilization", "avg_cpu_utilization"),
+        ...col("num", true, "mem_request_pct"),
+        ...col("num", false, "peak_mem_utilization", "avg_mem_utilization"),
+        ...col("text", false, "primary_constraint", "current_node_family", "optimized_node_family", "optimized_node_type"),
+        ...col("num", false, "current_estimated_cost", "optimized_estimated_cost", "estimated_waste_per_month", "estimated_waste_percent"),
+        ...col("int", true, "manifest_to_opt_count"),
+        ...col("num", true, "surplus_cpu", "surplus_mem", "aggregated_allocatable_cpu", "aggregated_allocatable_mem", "aggregated_capacity_cpu", "aggregated_capacity_mem"),
+        ...col("num", false, "optimized_avg_node_count"),
+        ...req("health", "health_reasons", "unpriced_instance_types"),
+      ]);
+      await group.addPrimaryKeyConstraint("node_group_analysis_pk", ["snapshot_id", "node_group_id"]).execute();
+      await db.schema.createIndex("node_group_analysis_name").on("node_group_analysis").columns(["snapshot_id", "cluster_name", "node_group_name"]).execute();
+    },
+  };
+}
+
+/**
+ * Saved grid views (spec document 2, section 2.9): a user's private views and everyone's public ones, per grid,
+ * and each user's favourites (built-in views can be favourites too, so a favourite names a view id, not a row).
+ * scope_key is the owner's id for a private view and 'public' for a public one: with title_key (the lowercased
+ * title) it makes two views of one owner, or two public views, with one name impossible even under a race.
+ */
+function m006(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("grid_view")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("grid_id", "text", (c) => c.notNull())
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("title_key", "text", (c) => c.notNull())
+        .addColumn("grid_state", "text", (c) => c.notNull())
+        .addColumn("based_on", "text")
+        .addColumn("category", "text", (c) => c.notNull())
+        .addColumn("path", "text", (c) => c.notNull())
+        .addColumn("owner_id", "text", (c) => c.notNull().references("app_user.id").onDelete("cascade"))
+        .addColumn("scope_key", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("grid_view_title").on("grid_view").columns(["grid_id", "scope_key", "title_key"]).unique().execute();
+      await db.schema
+        .createTable("grid_view_favorite")
+        .addColumn("user_id", "text", (c) => c.notNull().references("app_user.id").onDelete("cascade"))
+        .addColumn("grid_id", "text", (c) => c.notNull())
+        .addColumn("view_id", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("grid_view_favorite_pk", ["user_id", "grid_id", "view_id"])
+        .execute();
+      await db.schema.createIndex("grid_view_favorite_view").on("grid_view_favorite").columns(["grid_id", "view_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -352,6 +456,8 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "002_container_attribute_value": m002(dialect),
         "003_container_attribute_container": m003(),
         "004_analysis_snapshot": m004(dialect),
+        "005_node_analysis": m005(dialect),
+        "006_grid_views": m006(),
       };
     },
   };

@@ -328,6 +328,127 @@ export interface ContainerAnalysisTable {
   notes: string;
 }
 
+/**
+ * One node in one analysis snapshot (migration 005): the spec's Node entity (document 2, section 3) in snake case,
+ * plus the threshold flags the node list filters on. CPU in mCores, memory in MB, utilisation in % of capacity,
+ * dates ISO text. Utilisation, dates and pods are null for a node without samples; GPU fields null without a GPU.
+ */
+export interface NodeAnalysisTable {
+  snapshot_id: string;
+  node_id: string;
+  node_group_id: string | null;
+  cluster_name: string;
+  node_group_name: string;
+  node_name: string;
+  instance_type: string;
+  cpu_utilization_avg_pct: number | null;
+  cpu_utilization_peak_pct: number | null;
+  mem_utilization_avg_pct: number | null;
+  mem_utilization_peak_pct: number | null;
+  node_hours: number;
+  age_days: number | null;
+  first_seen_date_utc: string | null;
+  last_seen_date_utc: string | null;
+  max_allowed_pods: number;
+  num_pods_avg: number | null;
+  num_pods_peak: number | null;
+  max_allowed_pods_pct: number | null;
+  node_cpu: number;
+  node_mem: number;
+  capacity_cpu: number;
+  capacity_mem: number;
+  allocatable_cpu: number;
+  allocatable_mem: number;
+  gpu_model: string | null;
+  node_gpu: number | null;
+  allocatable_gpu: number | null;
+  gpu_memory_total: number | null;
+  gpu_utilization_avg: number | null;
+  gpu_mem_utilization_avg: number | null;
+  cpu_saturated: Flag;
+  mem_saturated: Flag;
+  at_max_pod_capacity: Flag;
+}
+
+/**
+ * One node group in one analysis snapshot (migration 005): the spec's Node group entity in snake case, plus the
+ * health the section 4 rule gives with the default thresholds, its reasons (JSON array), the optimised type and
+ * the instance types without a catalog price (JSON array). Money in $ per month.
+ */
+export interface NodeGroupAnalysisTable {
+  snapshot_id: string;
+  node_group_id: string;
+  cluster_name: string;
+  node_group_name: string;
+  primary_node_type: string | null;
+  unique_node_count: number;
+  unique_node_count_last_day: number;
+  avg_node_count: number;
+  total_node_hours: number;
+  cpu_saturation_node_count: number;
+  cpu_saturation_node_pct: number;
+  cpu_node_balance_ratio: number | null;
+  mem_saturation_node_count: number;
+  mem_saturation_node_pct: number;
+  mem_node_balance_ratio: number | null;
+  manifest_count: number;
+  manifest_restart_count: number;
+  manifest_mem_event_count: number;
+  node_cpu: number | null;
+  node_mem: number | null;
+  max_pod_cap_node_count: number;
+  cpu_request_pct: number;
+  peak_cpu_utilization: number | null;
+  avg_cpu_utilization: number | null;
+  mem_request_pct: number;
+  peak_mem_utilization: number | null;
+  avg_mem_utilization: number | null;
+  primary_constraint: string | null;
+  current_node_family: string | null;
+  optimized_node_family: string | null;
+  optimized_node_type: string | null;
+  current_estimated_cost: number | null;
+  optimized_estimated_cost: number | null;
+  estimated_waste_per_month: number | null;
+  estimated_waste_percent: number | null;
+  manifest_to_opt_count: number;
+  surplus_cpu: number;
+  surplus_mem: number;
+  aggregated_allocatable_cpu: number;
+  aggregated_allocatable_mem: number;
+  aggregated_capacity_cpu: number;
+  aggregated_capacity_mem: number;
+  optimized_avg_node_count: number | null;
+  health: string;
+  health_reasons: string;
+  unpriced_instance_types: string;
+}
+
+/** A saved grid view (spec document 2, sections 2.9 and 3). grid_state is the JSON of the grid's own URL state. */
+export interface GridViewTable {
+  id: string;
+  grid_id: string;
+  title: string;
+  /** lower(trim(title)): names are unique case-insensitively. */
+  title_key: string;
+  grid_state: string;
+  /** The built-in view whose rows it shows (e.g. realizable_cpu_saving), if any. */
+  based_on: string | null;
+  category: "public" | "private";
+  path: string;
+  owner_id: string;
+  /** owner_id for a private view, 'public' for a public one. */
+  scope_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GridViewFavoriteTable {
+  user_id: string;
+  grid_id: string;
+  view_id: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -350,4 +471,8 @@ export interface Database {
   config_parameter: ConfigParameterTable;
   analysis_snapshot: AnalysisSnapshotTable;
   container_analysis: ContainerAnalysisTable;
+  node_analysis: NodeAnalysisTable;
+  node_group_analysis: NodeGroupAnalysisTable;
+  grid_view: GridViewTable;
+  grid_view_favorite: GridViewFavoriteTable;
 }

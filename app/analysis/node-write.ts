@@ -1,0 +1,118 @@
+/**
+ * Writes a snapshot's node_analysis and node_group_analysis rows (node-results.ts) after the containers: a node
+ * group's optimisation needs its containers' recommended requests, restarts and memory limit events, which the
+ * container chunks hand back as rows (ContainerResults keeps just those four numbers per container, in typed
+ * arrays, so 150,000 containers cost a few MB).
+ */
+import type { Kysely } from "kysely";
+import type { ContainerTable, Database } from "~/db/schema";
+import { loadCatalogDir, SHIPPED_CATALOG_DIR } from "~/engine/catalog/load.server";
+import type { InstanceType } from "~/engine/catalog";
+import { containerInputFromRow } from "~/engine/nodes";
+import { ANALYSIS_COLUMNS } from "./columns";
+import { groupKey } from "./node-groups";
+import { indexByName, nodeGroupRow, nodeRow, type GroupSeen } from "./node-results";
+
+const COL = {
+  id: ANALYSIS_COLUMNS.indexOf("container_id"),
+  analysed: ANALYSIS_COLUMNS.indexOf("analysed"),
+  recCpu: ANALYSIS_COLUMNS.indexOf("rec_cpu_request"),
+  recMem: ANALYSIS_COLUMNS.indexOf("rec_mem_request"),
+  restarts: ANALYSIS_COLUMNS.indexOf("restarts_last_7_days"),
+  memEvents: ANALYSIS_COLUMNS.indexOf("memory_limit_event_last_7_days"),
+};
+
+/** The four numbers per container a node group needs, filled chunk by chunk from container_analysis rows. */
+export class ContainerResults {
+  private readonly index = new Map<string, number>();
+  private readonly recCpu: Float64Array;
+  private readonly recMem: Float64Array;
+  private readonly restarts: Float64Array;
+  private readonly memEvents: Float64Array;
+
+  constructor(containers: readonly Pick<ContainerTable, "id">[]) {
+    containers.forEach((c, i) => this.index.set(c.id, i));
+    const n = containers.length;
+    this.recCpu = new Float64Array(n).fill(NaN);
+    this.recMem = new Float64Array(n).fill(NaN);
+    this.restarts = new Float64Array(n);
+    this.memEvents = new Float64Array(n);
+  }
+
+  add(rows: readonly (readonly unknown[])[]) {
+    for (const row of rows) {
+      const i = this.index.get(row[COL.id] as string);
+      if (i === undefined) continue;
+      // A container that was not analysed keeps its existing request (NaN here, null for the engine).
+      const analysed = row[COL.analysed] === 1;
+      this.recCpu[i] = analysed && row[COL.recCpu] !== null ? (row[COL.recCpu] as number) : NaN;
+      this.recMem[i] = analysed && row[COL.recMem] !== null ? (row[COL.recMem] as number) : NaN;
+      this.restarts[i] = Number(row[COL.restarts] ?? 0);
+      this.memEvents[i] = Number(row[COL.memEvents] ?? 0);
+    }
+  }
+
+  of(id: string) {
+    const i = this.index.get(id);
+    const num = (v: number) => (Number.isNaN(v) ? null : v);
+    if (i === undefined) return { recommendedCpuRequest: null, recommendedMemRequest: null, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 };
+    return {
+      recommendedCpuRequest: num(this.recCpu[i]),
+      recommendedMemRequest: num(this.recMem[i]),
+      restartsLast7Days: this.restarts[i],
+      memoryLimitEventLast7Days: this.memEvents[i],
+    };
+  }
+}
+
+let cachedCatalog: InstanceType[] | undefined;
+/** The shipped instance catalog, parsed once per process. */
+export function shippedInstanceCatalog(): InstanceType[] {
+  return (cachedCatalog ??= loadCatalogDir(SHIPPED_CATALOG_DIR));
+}
+
+export interface NodeWriteInput {
+  snapshotId: string;
+  groups: readonly GroupSeen[];
+  containers: readonly ContainerTable[];
+  results: ContainerResults;
+  windowHours: number;
+  nowMs: number;
+  maxParams: number;
+  catalog?: readonly InstanceType[];
+}
+
+async function insertChunked<T extends "node_analysis" | "node_group_analysis">(db: Kysely<Database>, table: T, rows: Database[T][], maxParams: number) {
+  if (rows.length === 0) return;
+  const per = Math.max(1, Math.floor(maxParams / Object.keys(rows[0]).length));
+  for (let i = 0; i < rows.length; i += per) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + per) as never)
+      .execute();
+  }
+}
+
+/** Builds and inserts the rows; returns how many of each it wrote (the swap checks them). */
+export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput): Promise<{ nodes: number; groups: number }> {
+  const catalog = input.catalog ?? shippedInstanceCatalog();
+  const byName = indexByName(catalog);
+  const windowEndUtc = new Date(input.nowMs).toISOString();
+  const containersByGroup = new Map<string, ContainerTable[]>();
+  for (const c of input.containers) {
+    const k = groupKey(c.cluster, c.node_group);
+    (containersByGroup.get(k) ?? containersByGroup.set(k, []).get(k)!).push(c);
+  }
+  const nodeRows: Database["node_analysis"][] = [];
+  const groupRows: Database["node_group_analysis"][] = [];
+  for (const g of input.groups) {
+    const containers = (containersByGroup.get(groupKey(g.group.cluster, g.group.name)) ?? []).map((c) => containerInputFromRow(c, input.results.of(c.id)));
+    groupRows.push(nodeGroupRow(input.snapshotId, g, containers, input.windowHours, windowEndUtc, catalog));
+    for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, byName));
+  }
+  await db.transaction().execute(async (trx) => {
+    await insertChunked(trx, "node_group_analysis", groupRows, input.maxParams);
+    await insertChunked(trx, "node_analysis", nodeRows, input.maxParams);
+  });
+  return { nodes: nodeRows.length, groups: groupRows.length };
+}
