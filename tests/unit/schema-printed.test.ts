@@ -14,6 +14,7 @@ import * as nodeOps from "~/graphql/operations/node";
 import * as checkOps from "~/graphql/operations/data-checks";
 import * as containerOps from "~/graphql/operations/containers";
 import * as policyOps from "~/graphql/operations/policy";
+import * as metricsOps from "~/graphql/operations/metrics";
 import type { TypedDocument } from "~/graphql/operations/typed-document";
 
 const file = path.resolve(import.meta.dirname, "../../app/graphql/schema.graphql");
@@ -68,6 +69,8 @@ describe("the GraphQL schema", () => {
         "getSummaryAddonsByViewAndFilter",
         "getViewDefinitions",
         "getViewDetails",
+        "getWorkloadChartData",
+        "metricsViewerContainers",
         "parameterGroupDefinitions",
         "policyInstanceOverview",
         "policyInstances",
@@ -87,6 +90,7 @@ describe("the GraphQL schema", () => {
       policyInstances: ["policyTypeProvider"],
       parameterGroupDefinitions: ["policyTypeProvider"],
       policyInstanceOverview: ["policyTypeProvider", "policyInstanceId"],
+      metricsViewerContainers: ["startDate", "endDate"],
     };
     // policyInstances narrows to one container only when asked: a folder's call has no entity.
     const optionalFor: Record<string, string[]> = { policyInstances: ["entityId"] };
@@ -100,7 +104,7 @@ describe("the GraphQL schema", () => {
   });
 
   it("validates every client operation document", () => {
-    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps, policyOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
+    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps, policyOps, metricsOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
     expect(docs.length).toBeGreaterThanOrEqual(27);
     for (const doc of docs) {
       expect(validate(schema, parse(doc.document)).map((e) => `${doc.operationName}: ${e.message}`)).toEqual([]);
