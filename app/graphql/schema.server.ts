@@ -11,6 +11,7 @@ import { treeviewTypeDefs } from "./schema/treeview.graphql";
 import { nodeTypeDefs } from "./schema/node.graphql";
 import { dataChecksTypeDefs } from "./schema/data-checks.graphql";
 import { containersTypeDefs } from "./schema/containers.graphql";
+import { gridViewTypeDefs } from "./schema/grid-view.graphql";
 import { metricsTypeDefs } from "./schema/metrics.graphql";
 import { policyTypeDefs } from "./schema/policy.graphql";
 import { userResolvers } from "./resolvers/user";
@@ -19,13 +20,14 @@ import { treeviewResolvers } from "./resolvers/treeview";
 import { nodeResolvers } from "./resolvers/node";
 import { dataChecksResolvers } from "./resolvers/data-checks";
 import { containersResolvers } from "./resolvers/containers";
+import { gridViewResolvers } from "./resolvers/grid-view";
 import { metricsResolvers } from "./resolvers/metrics";
 import { policyResolvers } from "./resolvers/policy";
 import type { ResolverMap } from "./resolvers/types";
 
-export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs].join("\n");
+export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

@@ -15,6 +15,7 @@ import * as checkOps from "~/graphql/operations/data-checks";
 import * as containerOps from "~/graphql/operations/containers";
 import * as policyOps from "~/graphql/operations/policy";
 import * as metricsOps from "~/graphql/operations/metrics";
+import * as gridViewOps from "~/graphql/operations/grid-view";
 import type { TypedDocument } from "~/graphql/operations/typed-document";
 
 const file = path.resolve(import.meta.dirname, "../../app/graphql/schema.graphql");
@@ -62,6 +63,7 @@ describe("the GraphQL schema", () => {
         "getFilterDefinitions",
         "getFilterDetails",
         "getFolderListJson",
+        "getGridView",
         "getLeafListJson",
         "getLoginUserInfo",
         "getMaxFilterLines",
@@ -81,9 +83,23 @@ describe("the GraphQL schema", () => {
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
-      ["deleteView", "deleteViewFilter", "saveOrUpdateView", "saveOrUpdateViewFilter", "setEntityAutomationStatus", "setTreePathAutomationStatus"].sort(),
+      [
+        "deleteView",
+        "deleteViewFilter",
+        "saveOrUpdateView",
+        "saveOrUpdateViewFilter",
+        "setEntityAutomationStatus",
+        "setTreePathAutomationStatus",
+        "createOrUpdateUserView",
+        "updatePublicView",
+        "deleteUserView",
+        "publishUserViewAsPublic",
+        "deletePublicView",
+        "addViewAsFavorite",
+        "removeViewFromFavorite",
+      ].sort(),
     );
-    const required = new Set(["viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId"]);
+    const required = new Set(["viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId", "gridId", "view"]);
     // The chart an analysis call asks for; the grid's chartingEntry is an optional click-through.
     const requiredFor: Record<string, string[]> = {
       analysis: ["chartingEntry"],
@@ -104,7 +120,7 @@ describe("the GraphQL schema", () => {
   });
 
   it("validates every client operation document", () => {
-    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps, policyOps, metricsOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
+    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps, policyOps, metricsOps, gridViewOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
     expect(docs.length).toBeGreaterThanOrEqual(27);
     for (const doc of docs) {
       expect(validate(schema, parse(doc.document)).map((e) => `${doc.operationName}: ${e.message}`)).toEqual([]);

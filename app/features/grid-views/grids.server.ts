@@ -1,0 +1,51 @@
+/**
+ * The grids that have saved views, by gridId ("grid_views_" + the grid's name): which address keys are their state,
+ * their defaults, their built-in (system) views in the spec's order, and which built-in row conditions a saved
+ * view may keep. Built lazily: the container grid's titles live beside its loader, which imports this module back.
+ */
+import { GRID_VIEW_TITLES, gridViewTitle } from "~/features/containers/details.server";
+import type { GridState, GridStateRules } from "./state";
+import { CONTAINER_GRID_ID } from "./texts";
+
+export interface SystemGridView {
+  id: string;
+  title: string;
+  state: GridState;
+  /** The built-in row condition it shows (null: every row). */
+  basedOn: string | null;
+}
+
+export interface GridDefinition extends GridStateRules {
+  gridId: string;
+  systemViews: readonly SystemGridView[];
+  /** A built-in row condition's title (a system view id or a histogram bucket), or null when there is none. */
+  rowConditionTitle(id: string): string | null;
+}
+
+/** The container details grid: its address keys and defaults are those app/features/containers/details.server.ts reads. */
+function containerGrid(): GridDefinition {
+  return {
+    gridId: CONTAINER_GRID_ID,
+    stateKeys: ["sort", "dir", "q", "size"],
+    defaults: { sort: "monthlyWaste", dir: "desc", size: "20" },
+    systemViews: [
+      { id: "default", title: "Default", state: {}, basedOn: null },
+      // Every container, by name, the most rows a page holds.
+      { id: "all_data", title: "All Data", state: { sort: "containerName", dir: "asc", size: "100" }, basedOn: null },
+      ...Object.entries(GRID_VIEW_TITLES).map(([id, title]) => ({ id, title, state: {}, basedOn: id })),
+    ],
+    rowConditionTitle: (id) => gridViewTitle(id),
+  };
+}
+
+let grids: Map<string, GridDefinition> | undefined;
+
+export function gridDefinition(gridId: string): GridDefinition | undefined {
+  grids ??= new Map([containerGrid()].map((g) => [g.gridId, g]));
+  return grids.get(gridId);
+}
+
+export function gridIds(): string[] {
+  gridDefinition("");
+  return [...grids!.keys()];
+}
