@@ -175,7 +175,7 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
         utilisation: u,
       });
       nodes.push(nodeInput);
-      seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? p.share + p.daemonSets : null });
+      seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? Math.min(row.pod_capacity, p.share + p.daemonSets) : null });
       sums.add(row.cpu_capacity, row.mem_capacity, samples);
     }
     const containers = (containersByGroup.get(k) ?? []).map((c) =>

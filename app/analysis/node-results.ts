@@ -5,8 +5,8 @@
  *
  * What the sources do not report, and how it is derived (README.md "Nodes and node groups", the same words):
  * - Pods per node: a source reports pods per workload, not per node. A node holds one pod of each DaemonSet of
- *   its cluster plus an even share of its group's other pods (Σ over manifests of their average replicas):
- *   numPodsAvg. Pods follow load, so the peak scales that share by the node's CPU peak / average, and the
+ *   its cluster plus an even share of its group's other pods (Σ over manifests of their average replicas), at
+ *   most its pod limit: numPodsAvg. Pods follow load, so the peak scales that share by the node's CPU peak / average, and the
  *   scheduler stops at the node's pod limit: numPodsPeak = min(maxAllowedPods, ceil(share × peak / avg) + DaemonSets).
  * - First and last seen: the first and last sample within the 7-day window; Age (Days) counts from the first seen
  *   to the window's end. A node without samples has neither.

@@ -80,6 +80,16 @@ describe("the GraphQL schema", () => {
         "hasCloudTransformData",
         "hasContainerTransformData",
         "nodeTreeJson",
+        "nodeDetailIgnoreGuestFilter",
+        "summaryAddonsIgnoreGuestFilter",
+        "nodeGroupDetailsByViewAndFilter",
+        "summaryAddonsByViewAndFilter",
+        "capacitythreshold",
+        "healththreshold",
+        "nodeDetailById",
+        "nodeGroupDetailByIdentifier",
+        "metricsViewerNodes",
+        "metricsViewerNodeGroup",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
@@ -107,6 +117,10 @@ describe("the GraphQL schema", () => {
       parameterGroupDefinitions: ["policyTypeProvider"],
       policyInstanceOverview: ["policyTypeProvider", "policyInstanceId"],
       metricsViewerContainers: ["startDate", "endDate"],
+      nodeDetailById: ["nodeId"],
+      nodeGroupDetailByIdentifier: ["nodeGroupName", "clusterName"],
+      metricsViewerNodes: ["nodeId", "startDate", "endDate"],
+      metricsViewerNodeGroup: ["nodeGroupId", "startDate", "endDate"],
     };
     // policyInstances narrows to one container only when asked: a folder's call has no entity.
     const optionalFor: Record<string, string[]> = { policyInstances: ["entityId"] };

@@ -1,0 +1,138 @@
+/**
+ * metricsViewerNodes and metricsViewerNodeGroup (spec document 2 section 7): a node's or node group's series
+ * (series.ts) over [startDate, endDate) from the samples of the source that produced the stored inventory
+ * (the demo fleet: samples are a pure function of seed, node and time, so nothing raw is stored). Five-minute
+ * buckets are limited to the last 7 days (spec section 5); rollupTimezone is UTC, the only one the spec names.
+ */
+import type { Store } from "~/db/connect.server";
+import { validationError } from "~/models/errors";
+import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } from "~/models/node-analysis.server";
+import { currentSnapshot } from "~/analysis/snapshot.server";
+import { storedDemoSource } from "~/sources/collect.server";
+import type { DemoSource } from "~/sources/demo/source";
+import { SAMPLE_STEP_MS, type UtilisationSample } from "~/sources/types";
+import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "./series";
+
+export const FIVE_MINUTE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface SeriesArgs {
+  startDate: string;
+  endDate: string;
+  timeInterval?: string | null;
+  rollupTimezone?: string | null;
+}
+
+type NodeSamples = (nodeId: string, fromMs: number, toMs: number) => UtilisationSample[];
+
+// The demo source regenerates its inventory on first use: keep one per collection (seed, size, now).
+let cached: { key: string; source: DemoSource } | undefined;
+let override: NodeSamples | undefined;
+
+/** Tests: answer node samples from this function instead of the stored source (undefined: back to it). */
+export function setNodeSampleSource(fn: NodeSamples | undefined) {
+  override = fn;
+}
+
+async function samplesOf(store: Store): Promise<NodeSamples | null> {
+  if (override) return override;
+  const source = await storedDemoSource(store);
+  if (!source) return null;
+  const key = `${source.seed}/${source.size}/${source.now}`;
+  if (cached?.key !== key) cached = { key, source };
+  const demo = cached.source;
+  return (id, from, to) => {
+    try {
+      return demo.nodeSamples(id, from, to, SAMPLE_STEP_MS);
+    } catch {
+      return []; // a node the regenerated fleet does not know: no samples
+    }
+  };
+}
+
+/** The window and bucket of a call, checked. `nowMs` is the data's "now" (the snapshot's window end). */
+export function seriesWindow(args: SeriesArgs, nowMs: number) {
+  const interval = (args.timeInterval ?? "DAY_1") as TimeInterval;
+  if (!Object.hasOwn(TIME_INTERVALS, interval)) throw validationError(`Unknown timeInterval '${args.timeInterval}'; use one of ${Object.keys(TIME_INTERVALS).join(", ")}.`);
+  const tz = args.rollupTimezone ?? "UTC";
+  if (tz !== "UTC") throw validationError(`Unknown rollupTimezone '${tz}'; use UTC.`);
+  const from = Date.parse(args.startDate);
+  const to = Date.parse(args.endDate);
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw validationError("startDate and endDate must be ISO-8601 dates.");
+  if (to <= from) throw validationError("endDate must be after startDate.");
+  if (to - from > 400 * DAY_MS) throw validationError("A series covers at most 400 days.");
+  if (interval === "MINUTE_5" && from < nowMs - FIVE_MINUTE_DAYS * DAY_MS) {
+    throw validationError(`Five-minute history is limited to the last ${FIVE_MINUTE_DAYS} days.`);
+  }
+  // Samples sit on 5-minute marks and never after the data's now.
+  const fromMs = Math.ceil(from / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
+  const toMs = Math.min(to, nowMs);
+  return { interval, fromMs, toMs };
+}
+
+async function nowOf(store: Store): Promise<number> {
+  const snap = await currentSnapshot(store.db);
+  return snap ? Date.parse(snap.window_end) : Date.now();
+}
+
+/** Requests and limits spread evenly over the group's nodes plus the cluster's DaemonSets; numPodsAvg = min(pod limit, share + DaemonSets). */
+function perNode(node: NodeRow, requests: Awaited<ReturnType<typeof groupRequests>>, nodeCount: number, daemonSets: number) {
+  const even = (v: number) => (nodeCount > 0 ? v / nodeCount : 0);
+  return {
+    capacityMem: node.capacityMem,
+    allocatableCpu: node.allocatableCpu,
+    allocatableMem: node.allocatableMem,
+    maxAllowedPods: node.maxAllowedPods,
+    cpuUtilizationAvgPct: node.cpuUtilizationAvgPct,
+    cpuRequest: even(requests.group.cpuRequest) + requests.perNode.cpuRequest,
+    cpuLimit: even(requests.group.cpuLimit) + requests.perNode.cpuLimit,
+    memRequest: even(requests.group.memRequest) + requests.perNode.memRequest,
+    memLimit: even(requests.group.memLimit) + requests.perNode.memLimit,
+    podShare: node.numPodsAvg === null ? 0 : Math.max(0, node.numPodsAvg - daemonSets),
+    daemonSets,
+  };
+}
+
+/** metricsViewerNodes; undefined for an unknown node. */
+export async function nodeMetricSeries(store: Store, nodeId: string, args: SeriesArgs): Promise<SeriesRow[] | undefined> {
+  const node = await nodeById(store.db, nodeId);
+  if (!node) return undefined;
+  const w = seriesWindow(args, await nowOf(store));
+  const read = await samplesOf(store);
+  const samples = read && w.toMs > w.fromMs ? read(nodeId, w.fromMs, w.toMs) : [];
+  const [requests, peers, daemonSets] = await Promise.all([
+    groupRequests(store.db, node.clusterName, node.nodeGroupName),
+    nodesOfGroup(store.db, node.clusterName, node.nodeGroupName),
+    daemonSetCount(store, node.clusterName),
+  ]);
+  return nodeSeries(perNode(node, requests, peers.length, daemonSets), samples, w.interval);
+}
+
+async function daemonSetCount(store: Store, cluster: string): Promise<number> {
+  const rows = await store.db
+    .selectFrom("container")
+    .select(["namespace", "pod_owner_name"])
+    .distinct()
+    .where("cluster", "=", cluster)
+    .where("pod_owner_kind", "=", "DaemonSet")
+    .execute();
+  return rows.length;
+}
+
+/** metricsViewerNodeGroup; undefined for an unknown node group. */
+export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, args: SeriesArgs): Promise<SeriesRow[] | undefined> {
+  const group = await nodeGroupById(store.db, nodeGroupId);
+  if (!group) return undefined;
+  const w = seriesWindow(args, await nowOf(store));
+  const read = await samplesOf(store);
+  const [nodes, requests] = await Promise.all([nodesOfGroup(store.db, group.clusterName, group.nodeGroupName), groupRequests(store.db, group.clusterName, group.nodeGroupName)]);
+  const withSamples = nodes.map((n) => ({ node: n, samples: read && w.toMs > w.fromMs ? read(n.nodeId, w.fromMs, w.toMs) : [] }));
+  return nodeGroupSeries(
+    withSamples,
+    {
+      cpuRequest: requests.group.cpuRequest + requests.perNode.cpuRequest * nodes.length,
+      memRequest: requests.group.memRequest + requests.perNode.memRequest * nodes.length,
+    },
+    w.interval,
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * Node and node group metric series (spec document 2 section 3, "Node and node group metric series"): per time
+ * bucket (auditUtcTimeBucket, UTC) the box-plot statistics Min, Q1, Median, Sustained (p75), Peak, Avg of each metric
+ * over the bucket's 5-minute samples. Pure: samples in, rows out.
+ *
+ * What a source reports is CPU and memory utilisation per node; the rest follows from the inventory:
+ * - requests and limits: the group's container requests (× replicas) spread evenly over its nodes, plus one copy
+ *   of each DaemonSet of the cluster per node; percent of the node's allocatable;
+ * - pods: the node's share of its group's pods scaled by its CPU at that time over its average, plus its
+ *   DaemonSets, at most the node's pod limit (the same model as numPodsAvg / numPodsPeak, node-results.ts);
+ * - nodes (node group): nodes with a sample at that time.
+ * Disk, network, OOM-kill and throttling events and GPU are not reported by any source yet: their statistics are
+ * null, and the charts say "No Data Available".
+ */
+import { boxStatsInPlace } from "~/engine/containers/box-stats";
+import type { UtilisationSample } from "~/sources/types";
+
+export const TIME_INTERVALS = { DAY_1: 86_400_000, HOUR_1: 3_600_000, MINUTE_5: 300_000 } as const;
+export type TimeInterval = keyof typeof TIME_INTERVALS;
+
+export interface MetricDef {
+  key: string;
+  /** What the series measures, with its unit (the schema's field description). */
+  about?: string;
+  title: string;
+  yLabel: string;
+  unit: string;
+  /** Percent charts run 0 to 100 (spec 2.8). */
+  yMax?: number;
+}
+
+const pct = (key: string, title: string): MetricDef => ({ key, title, yLabel: `${title.replace(/ \(%\)$/, "")} (%)`, unit: "%", yMax: 100 });
+
+/** Node series, in the order the charts show them. */
+export const NODE_METRICS = [
+  pct("cpuUtilization", "CPU Utilization"),
+  { key: "cpuRequestCores", title: "CPU Request", yLabel: "CPU (cores)", unit: "cores" },
+  pct("cpuRequestPercent", "CPU Request (%)"),
+  { key: "cpuLimitCores", title: "CPU Limit", yLabel: "CPU (cores)", unit: "cores" },
+  pct("memoryUtilizationPercent", "Memory Utilization"),
+  { key: "memoryUtilizationGb", title: "Memory Utilization (GB)", yLabel: "Memory (GB)", unit: "GB" },
+  { key: "memoryActualUtilization", title: "Actual Memory Utilization", yLabel: "Memory (GB)", unit: "GB" },
+  { key: "memoryWorkingSet", title: "Memory Working Set", yLabel: "Memory (GB)", unit: "GB" },
+  { key: "memoryRequestGb", title: "Memory Request", yLabel: "Memory (GB)", unit: "GB" },
+  pct("memoryRequestPercent", "Memory Request (%)"),
+  { key: "memoryLimitGb", title: "Memory Limit", yLabel: "Memory (GB)", unit: "GB" },
+  { key: "diskThroughput", title: "Disk Throughput", yLabel: "Disk (Kbytes/s)", unit: "Kbytes/s" },
+  { key: "diskOperations", title: "Disk Operations", yLabel: "Disk (ops/s)", unit: "ops/s" },
+  { key: "networkThroughput", title: "Network Throughput", yLabel: "Network (Kbytes/s)", unit: "Kbytes/s" },
+  { key: "networkOperations", title: "Network Operations", yLabel: "Network (packets/s)", unit: "packets/s" },
+  { key: "pods", title: "Pods", yLabel: "Pods", unit: "pods" },
+  { key: "oomKillEvents", title: "OOM Kill Events", yLabel: "Events", unit: "events" },
+  { key: "cpuThrottlingEvents", title: "CPU Throttling Events", yLabel: "Events", unit: "events" },
+  pct("gpuUtilization", "GPU Utilization"),
+  pct("gpuMemoryUtilization", "GPU Memory Utilization"),
+  { key: "gpuPowerUsage", title: "GPU Power Usage", yLabel: "Power (Watts)", unit: "W" },
+] as const satisfies readonly MetricDef[];
+
+/** Node group series. */
+export const NODE_GROUP_METRICS = [
+  pct("cpuUtilization", "CPU Utilization"),
+  { key: "cpuRequestCores", title: "CPU Request", yLabel: "CPU (cores)", unit: "cores" },
+  pct("cpuRequestPercent", "CPU Request (%)"),
+  pct("memoryUtilizationPercent", "Memory Utilization"),
+  { key: "memoryUtilizationGb", title: "Memory Utilization (GB)", yLabel: "Memory (GB)", unit: "GB" },
+  { key: "memoryActualUtilization", title: "Actual Memory Utilization", yLabel: "Memory (GB)", unit: "GB" },
+  { key: "memoryRequestGb", title: "Memory Request", yLabel: "Memory (GB)", unit: "GB" },
+  pct("memoryRequestPercent", "Memory Request (%)"),
+  { key: "diskThroughput", title: "Disk Throughput", yLabel: "Disk (Kbytes/s)", unit: "Kbytes/s" },
+  { key: "diskOperations", title: "Disk Operations", yLabel: "Disk (ops/s)", unit: "ops/s" },
+  { key: "networkThroughput", title: "Network Throughput", yLabel: "Network (Kbytes/s)", unit: "Kbytes/s" },
+  { key: "networkOperations", title: "Network Operations", yLabel: "Network (packets/s)", unit: "packets/s" },
+  { key: "nodes", title: "Nodes", yLabel: "Nodes", unit: "nodes" },
+] as const satisfies readonly MetricDef[];
+
+/** Series no source reports yet (module comment): always null. */
+export const NOT_MEASURED: ReadonlySet<string> = new Set([
+  "memoryActualUtilization",
+  "memoryWorkingSet",
+  "diskThroughput",
+  "diskOperations",
+  "networkThroughput",
+  "networkOperations",
+  "oomKillEvents",
+  "cpuThrottlingEvents",
+  "gpuUtilization",
+  "gpuMemoryUtilization",
+  "gpuPowerUsage",
+]);
+
+export type NodeMetricKey = (typeof NODE_METRICS)[number]["key"];
+export type NodeGroupMetricKey = (typeof NODE_GROUP_METRICS)[number]["key"];
+
+export interface BucketStats {
+  min: number | null;
+  q1: number | null;
+  median: number | null;
+  sustained: number | null;
+  peak: number | null;
+  avg: number | null;
+}
+
+/** One bucket: its start (ISO, UTC) and the statistics of every metric (all null where nothing was measured). */
+export type SeriesRow = { auditUtcTimeBucket: string; metrics: Record<string, BucketStats> };
+
+/** Per-node inputs the series need besides samples (mCores, MB). */
+export interface NodeSeriesNode {
+  capacityMem: number;
+  allocatableCpu: number;
+  allocatableMem: number;
+  maxAllowedPods: number;
+  cpuUtilizationAvgPct: number | null;
+  /** Requests and limits on the node (even share + DaemonSets). */
+  cpuRequest: number;
+  cpuLimit: number;
+  memRequest: number;
+  memLimit: number;
+  /** Pods of the group's workloads on the node on average, and DaemonSet pods. */
+  podShare: number;
+  daemonSets: number;
+}
+
+/** Values of one metric at sample times, grouped into buckets. */
+class Buckets {
+  private readonly map = new Map<number, Map<string, number[]>>();
+  constructor(private readonly bucketMs: number) {}
+  add(t: number, metric: string, value: number) {
+    const b = Math.floor(t / this.bucketMs) * this.bucketMs;
+    let m = this.map.get(b);
+    if (!m) this.map.set(b, (m = new Map()));
+    let list = m.get(metric);
+    if (!list) m.set(metric, (list = []));
+    list.push(value);
+  }
+  rows(metrics: readonly MetricDef[]): SeriesRow[] {
+    return [...this.map.keys()]
+      .sort((a, b) => a - b)
+      .map((b) => {
+        const row: SeriesRow = { auditUtcTimeBucket: new Date(b).toISOString(), metrics: {} };
+        const values = this.map.get(b)!;
+        for (const m of metrics) {
+          const list = values.get(m.key);
+          const stats = list && list.length ? boxStatsInPlace(Float64Array.from(list))!.stats : null;
+          row.metrics[m.key] = {
+            min: stats?.min ?? null,
+            q1: stats?.q1 ?? null,
+            median: stats?.median ?? null,
+            sustained: stats?.sustained ?? null,
+            peak: stats?.peak ?? null,
+            avg: stats?.avg ?? null,
+          };
+        }
+        return row;
+      });
+  }
+}
+
+/** A node's pods at a sample (module comment). */
+export function podsAt(n: Pick<NodeSeriesNode, "podShare" | "daemonSets" | "maxAllowedPods" | "cpuUtilizationAvgPct">, cpuPct: number): number {
+  const ratio = n.cpuUtilizationAvgPct && n.cpuUtilizationAvgPct > 0 ? cpuPct / n.cpuUtilizationAvgPct : 1;
+  return Math.min(n.maxAllowedPods, Math.round(n.podShare * ratio) + n.daemonSets);
+}
+
+export function nodeSeries(node: NodeSeriesNode, samples: readonly UtilisationSample[], interval: TimeInterval): SeriesRow[] {
+  const b = new Buckets(TIME_INTERVALS[interval]);
+  const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+  for (const s of samples) {
+    b.add(s.t, "cpuUtilization", s.cpu);
+    b.add(s.t, "memoryUtilizationPercent", s.mem);
+    b.add(s.t, "memoryUtilizationGb", (s.mem / 100) * (node.capacityMem / 1024));
+    b.add(s.t, "cpuRequestCores", node.cpuRequest / 1000);
+    b.add(s.t, "cpuRequestPercent", share(node.cpuRequest, node.allocatableCpu));
+    b.add(s.t, "cpuLimitCores", node.cpuLimit / 1000);
+    b.add(s.t, "memoryRequestGb", node.memRequest / 1024);
+    b.add(s.t, "memoryRequestPercent", share(node.memRequest, node.allocatableMem));
+    b.add(s.t, "memoryLimitGb", node.memLimit / 1024);
+    b.add(s.t, "pods", podsAt(node, s.cpu));
+  }
+  return b.rows(NODE_METRICS);
+}
+
+/** A group's series: at each sample time the group as one machine (the engine's groupUtilisation). */
+export function nodeGroupSeries(
+  nodes: readonly { node: Pick<NodeSeriesNode, "capacityMem" | "allocatableCpu" | "allocatableMem"> & { capacityCpu: number }; samples: readonly UtilisationSample[] }[],
+  requests: { cpuRequest: number; memRequest: number },
+  interval: TimeInterval,
+): SeriesRow[] {
+  const at = new Map<number, { cpuUsed: number; cpuCap: number; memUsed: number; memCap: number; cpuAlloc: number; memAlloc: number; nodes: number }>();
+  for (const { node, samples } of nodes) {
+    for (const s of samples) {
+      let a = at.get(s.t);
+      if (!a) at.set(s.t, (a = { cpuUsed: 0, cpuCap: 0, memUsed: 0, memCap: 0, cpuAlloc: 0, memAlloc: 0, nodes: 0 }));
+      a.cpuUsed += (s.cpu / 100) * node.capacityCpu;
+      a.cpuCap += node.capacityCpu;
+      a.memUsed += (s.mem / 100) * node.capacityMem;
+      a.memCap += node.capacityMem;
+      a.cpuAlloc += node.allocatableCpu;
+      a.memAlloc += node.allocatableMem;
+      a.nodes++;
+    }
+  }
+  const b = new Buckets(TIME_INTERVALS[interval]);
+  const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+  for (const [t, a] of at) {
+    b.add(t, "cpuUtilization", share(a.cpuUsed, a.cpuCap));
+    b.add(t, "memoryUtilizationPercent", share(a.memUsed, a.memCap));
+    b.add(t, "memoryUtilizationGb", a.memUsed / 1024);
+    b.add(t, "cpuRequestCores", requests.cpuRequest / 1000);
+    b.add(t, "cpuRequestPercent", share(requests.cpuRequest, a.cpuAlloc));
+    b.add(t, "memoryRequestGb", requests.memRequest / 1024);
+    b.add(t, "memoryRequestPercent", share(requests.memRequest, a.memAlloc));
+    b.add(t, "nodes", a.nodes);
+  }
+  return b.rows(NODE_GROUP_METRICS);
+}

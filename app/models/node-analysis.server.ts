@@ -1,0 +1,221 @@
+/**
+ * Read models over the current snapshot's node and node group rows (migration 005, written by the analysis run):
+ * the node and node group lists (spec document 2 section 7: node list, node group list) with their summaries, one
+ * node, one node group, and what the metric series need. Grids page and sort in SQL; every statement reads the
+ * current snapshot id inside itself, so it sees one whole snapshot even while a new one is swapped in.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database, NodeAnalysisTable, NodeGroupAnalysisTable } from "~/db/schema";
+import { CURRENT_SNAPSHOT_META_KEY } from "~/analysis/snapshot.server";
+import { DEFAULT_CAPACITY_THRESHOLDS, DEFAULT_HEALTH_THRESHOLDS, type CapacityThresholds, type HealthThresholds } from "~/engine/nodes";
+import { validationError } from "./errors";
+
+type Db = Kysely<Database>;
+
+const CURRENT = sql<string>`(select m.value from meta m where m.key = ${CURRENT_SNAPSHOT_META_KEY})`;
+
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type Camelised<T> = { [K in keyof T as Camel<K & string>]: T[K] };
+
+const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function camelise<T extends object>(row: T): Camelised<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[camel(k)] = v;
+  return out as Camelised<T>;
+}
+
+/** The spec's Node (section 3) plus the threshold flags: CPU or memory saturated, at max pod capacity. */
+export type NodeRow = Omit<Camelised<NodeAnalysisTable>, "snapshotId" | "cpuSaturated" | "memSaturated" | "atMaxPodCapacity"> & {
+  cpuSaturated: boolean;
+  memSaturated: boolean;
+  atMaxPodCapacity: boolean;
+};
+
+/** The spec's Node group plus its health (section 4, with the thresholds below) and why. */
+export type NodeGroupRow = Omit<Camelised<NodeGroupAnalysisTable>, "snapshotId" | "healthReasons" | "unpricedInstanceTypes"> & {
+  healthReasons: string[];
+  unpricedInstanceTypes: string[];
+};
+
+function toNode(r: NodeAnalysisTable): NodeRow {
+  const { snapshotId: _s, cpuSaturated, memSaturated, atMaxPodCapacity, ...rest } = camelise(r);
+  return { ...rest, cpuSaturated: cpuSaturated === 1, memSaturated: memSaturated === 1, atMaxPodCapacity: atMaxPodCapacity === 1 };
+}
+
+function toGroup(r: NodeGroupAnalysisTable): NodeGroupRow {
+  const { snapshotId: _s, healthReasons, unpricedInstanceTypes, ...rest } = camelise(r);
+  return { ...rest, healthReasons: JSON.parse(healthReasons) as string[], unpricedInstanceTypes: JSON.parse(unpricedInstanceTypes) as string[] };
+}
+
+/** The thresholds the node group list call returns (healththreshold, capacitythreshold): the spec's defaults. */
+export function nodeThresholds(): { health: HealthThresholds; capacity: CapacityThresholds } {
+  return { health: { ...DEFAULT_HEALTH_THRESHOLDS }, capacity: { ...DEFAULT_CAPACITY_THRESHOLDS } };
+}
+
+export interface NodeScope {
+  clusterNames?: readonly string[] | null;
+  nodeGroupNames?: readonly string[] | null;
+}
+
+export interface NodeListArgs extends NodeScope {
+  nodesAtMaxPodCapacityOnly?: boolean | null;
+}
+
+export const NODE_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const MAX_NODE_PAGE_SIZE = 10_000;
+
+export interface PageArgs {
+  sortBy?: string | null;
+  sortDirection?: "asc" | "desc" | null;
+  page?: number | null;
+  pageSize?: number | null;
+}
+
+const NODE_SORTS = new Set<string>(
+  [
+    "nodeName", "clusterName", "nodeGroupName", "instanceType", "cpuUtilizationAvgPct", "cpuUtilizationPeakPct", "memUtilizationAvgPct",
+    "memUtilizationPeakPct", "nodeHours", "ageDays", "firstSeenDateUtc", "lastSeenDateUtc", "maxAllowedPods", "numPodsAvg", "numPodsPeak",
+    "maxAllowedPodsPct", "nodeCpu", "nodeMem", "capacityCpu", "capacityMem", "allocatableCpu", "allocatableMem", "gpuModel", "nodeGpu",
+    "allocatableGpu", "gpuMemoryTotal", "gpuUtilizationAvg", "gpuMemUtilizationAvg",
+  ],
+);
+const GROUP_SORTS = new Set<string>(
+  [
+    "nodeGroupName", "clusterName", "primaryNodeType", "uniqueNodeCount", "uniqueNodeCountLastDay", "avgNodeCount", "totalNodeHours",
+    "cpuSaturationNodeCount", "cpuSaturationNodePct", "cpuNodeBalanceRatio", "memSaturationNodeCount", "memSaturationNodePct",
+    "memNodeBalanceRatio", "manifestCount", "manifestRestartCount", "manifestMemEventCount", "nodeCpu", "nodeMem", "maxPodCapNodeCount",
+    "cpuRequestPct", "peakCpuUtilization", "avgCpuUtilization", "memRequestPct", "peakMemUtilization", "avgMemUtilization",
+    "primaryConstraint", "currentNodeFamily", "optimizedNodeFamily", "currentEstimatedCost", "optimizedEstimatedCost",
+    "estimatedWastePerMonth", "estimatedWastePercent", "manifestToOptCount", "surplusCpu", "surplusMem", "aggregatedAllocatableCpu",
+    "aggregatedAllocatableMem", "aggregatedCapacityCpu", "aggregatedCapacityMem", "optimizedAvgNodeCount", "health",
+  ],
+);
+
+function pageOf(args: PageArgs, sorts: Set<string>, defaultSort: string) {
+  const sortBy = args.sortBy || defaultSort;
+  if (!sorts.has(sortBy)) throw validationError(`Cannot sort by '${sortBy}'.`);
+  const pageSize = args.pageSize ?? MAX_NODE_PAGE_SIZE;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_NODE_PAGE_SIZE) throw validationError(`pageSize must be a whole number from 1 to ${MAX_NODE_PAGE_SIZE}.`);
+  const page = args.page ?? 1;
+  if (!Number.isInteger(page) || page < 1) throw validationError("page must be a whole number from 1.");
+  return { column: snake(sortBy), desc: args.sortDirection === "desc", page, pageSize };
+}
+
+function scopeWhere(scope: NodeScope) {
+  const parts = [sql`snapshot_id = ${CURRENT}`];
+  if (scope.clusterNames?.length) parts.push(sql`cluster_name in (${sql.join(scope.clusterNames.map((n) => sql`${n}`))})`);
+  if (scope.nodeGroupNames?.length) parts.push(sql`node_group_name in (${sql.join(scope.nodeGroupNames.map((n) => sql`${n}`))})`);
+  return parts;
+}
+
+/** Health sorts by risk (High first when descending), not alphabetically. */
+function orderExpr(column: string) {
+  if (column === "health") return sql`case health when 'High Risk' then 3 when 'Medium Risk' then 2 else 1 end`;
+  return sql.ref(column);
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The node list: nodes of the clusters and groups named (all without names), optionally only those at max pod capacity. */
+export async function nodeRows(db: Db, args: NodeListArgs & PageArgs = {}): Promise<Page<NodeRow>> {
+  const p = pageOf(args, NODE_SORTS, "nodeName");
+  const where = scopeWhere(args);
+  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  const cond = sql.join(where, sql` and `);
+  const dir = p.desc ? sql`desc` : sql`asc`;
+  // Nulls last either way, then the name and id so pages never overlap.
+  const [rows, count] = await Promise.all([
+    sql<NodeAnalysisTable>`select * from node_analysis where ${cond}
+      order by case when ${orderExpr(p.column)} is null then 1 else 0 end, ${orderExpr(p.column)} ${dir}, node_name, node_id
+      limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db),
+    sql<{ n: number | string }>`select count(*) as n from node_analysis where ${cond}`.execute(db),
+  ]);
+  return { rows: rows.rows.map(toNode), total: Number(count.rows[0]?.n ?? 0), page: p.page, pageSize: p.pageSize };
+}
+
+/** summaryAddonsIgnoreGuestFilter: distinct nodes and node groups of the node list's scope. */
+export async function nodeSummary(db: Db, args: NodeListArgs = {}): Promise<{ numUniqueNodes: number; numNodeGroups: number }> {
+  const where = scopeWhere(args);
+  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  const r = await sql<{ nodes: number | string; ngroups: number | string }>`select count(distinct node_id) as nodes,
+    count(distinct cluster_name || '/' || node_group_name) as ngroups from node_analysis where ${sql.join(where, sql` and `)}`.execute(db);
+  return { numUniqueNodes: Number(r.rows[0]?.nodes ?? 0), numNodeGroups: Number(r.rows[0]?.ngroups ?? 0) };
+}
+
+/** The node group list of the clusters and groups named (all without names). */
+export async function nodeGroupRows(db: Db, args: NodeScope & PageArgs = {}): Promise<Page<NodeGroupRow>> {
+  const p = pageOf(args, GROUP_SORTS, "nodeGroupName");
+  const cond = sql.join(scopeWhere(args), sql` and `);
+  const dir = p.desc ? sql`desc` : sql`asc`;
+  const [rows, count] = await Promise.all([
+    sql<NodeGroupAnalysisTable>`select * from node_group_analysis where ${cond}
+      order by case when ${orderExpr(p.column)} is null then 1 else 0 end, ${orderExpr(p.column)} ${dir}, cluster_name, node_group_name, node_group_id
+      limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db),
+    sql<{ n: number | string }>`select count(*) as n from node_group_analysis where ${cond}`.execute(db),
+  ]);
+  return { rows: rows.rows.map(toGroup), total: Number(count.rows[0]?.n ?? 0), page: p.page, pageSize: p.pageSize };
+}
+
+/** summaryAddonsByViewAndFilter: clusters, node groups and the average node count summed over the groups. */
+export async function nodeGroupSummary(db: Db, args: NodeScope = {}): Promise<{ clusters: number; nodeGroups: number; avgNodes: number }> {
+  const r = await sql<{ clusters: number | string; ngroups: number | string; avg: number | string | null }>`select count(distinct cluster_name) as clusters,
+    count(*) as ngroups, sum(avg_node_count) as avg from node_group_analysis where ${sql.join(scopeWhere(args), sql` and `)}`.execute(db);
+  const row = r.rows[0];
+  return { clusters: Number(row?.clusters ?? 0), nodeGroups: Number(row?.ngroups ?? 0), avgNodes: Number(row?.avg ?? 0) };
+}
+
+export async function nodeById(db: Db, nodeId: string): Promise<NodeRow | undefined> {
+  const r = await sql<NodeAnalysisTable>`select * from node_analysis where snapshot_id = ${CURRENT} and node_id = ${nodeId}`.execute(db);
+  return r.rows[0] && toNode(r.rows[0]);
+}
+
+export async function nodeGroupByIdentifier(db: Db, nodeGroupName: string, clusterName: string): Promise<NodeGroupRow | undefined> {
+  const r = await sql<NodeGroupAnalysisTable>`select * from node_group_analysis
+    where snapshot_id = ${CURRENT} and cluster_name = ${clusterName} and node_group_name = ${nodeGroupName}`.execute(db);
+  return r.rows[0] && toGroup(r.rows[0]);
+}
+
+export async function nodeGroupById(db: Db, nodeGroupId: string): Promise<NodeGroupRow | undefined> {
+  const r = await sql<NodeGroupAnalysisTable>`select * from node_group_analysis where snapshot_id = ${CURRENT} and node_group_id = ${nodeGroupId}`.execute(db);
+  return r.rows[0] && toGroup(r.rows[0]);
+}
+
+/** The nodes of one group (the group's metric series read each one's samples). */
+export async function nodesOfGroup(db: Db, clusterName: string, nodeGroupName: string): Promise<NodeRow[]> {
+  const r = await sql<NodeAnalysisTable>`select * from node_analysis
+    where snapshot_id = ${CURRENT} and cluster_name = ${clusterName} and node_group_name = ${nodeGroupName} order by node_id`.execute(db);
+  return r.rows.map(toNode);
+}
+
+/**
+ * Requests and limits of the containers of a group (mCores, MB; per replica × replicas, unset as 0), and the
+ * DaemonSet requests of its cluster (one copy per node): what the request and limit series spread over nodes.
+ */
+export async function groupRequests(db: Db, clusterName: string, nodeGroupName: string) {
+  const totals = (rows: { cpu_request: number | null; cpu_limit: number | null; mem_request: number | null; mem_limit: number | null; replicas: number }[], perNode: boolean) =>
+    rows.reduce(
+      (t, c) => {
+        const n = perNode ? 1 : c.replicas;
+        return {
+          cpuRequest: t.cpuRequest + (c.cpu_request ?? 0) * n,
+          cpuLimit: t.cpuLimit + (c.cpu_limit ?? 0) * n,
+          memRequest: t.memRequest + (c.mem_request ?? 0) * n,
+          memLimit: t.memLimit + (c.mem_limit ?? 0) * n,
+        };
+      },
+      { cpuRequest: 0, cpuLimit: 0, memRequest: 0, memLimit: 0 },
+    );
+  const cols = ["cpu_request", "cpu_limit", "mem_request", "mem_limit", "replicas"] as const;
+  const [group, daemonSets] = await Promise.all([
+    db.selectFrom("container").select(cols).where("cluster", "=", clusterName).where("node_group", "=", nodeGroupName).where("pod_owner_kind", "!=", "DaemonSet").execute(),
+    db.selectFrom("container").select(cols).where("cluster", "=", clusterName).where("pod_owner_kind", "=", "DaemonSet").execute(),
+  ]);
+  return { group: totals(group, false), perNode: totals(daemonSets, true) };
+}
