@@ -93,7 +93,7 @@ describe.each(TEST_STORES)("grid views on $name", (testStore) => {
     expect(answer.body.errors![0].message).toBe("Not Found: There is no grid 'grid_views_nope' with views.");
     expect(await refused(api.analyst, CREATE_OR_UPDATE_USER_VIEW, { gridId: GRID, view: "{not json" })).toBe("Validation Error: view must be a JSON object.");
     expect(await refused(api.analyst, CREATE_OR_UPDATE_USER_VIEW, { gridId: GRID, view: "[]" })).toBe("Validation Error: view must be a JSON object.");
-    expect(await saveRefused(api.analyst, { gridState: { page: "3" } })).toBe("Validation Error: 'page' is not part of this grid's state (sort, dir, q, size).");
+    expect(await saveRefused(api.analyst, { gridState: { page: "3" } })).toBe("Validation Error: 'page' is not part of this grid's state (sort, dir, q, size, cols, f.*, group).");
     expect(await saveRefused(api.analyst, { basedOn: "drop_table" })).toBe("Validation Error: 'drop_table' is not a built-in view of this grid.");
     expect(await saveRefused(api.analyst, { title: "x".repeat(101) })).toBe("Validation Error: A view name is at most 100 characters.");
     expect((await views(api.analyst)).map((v) => v.id)).toEqual(SYSTEM_ORDER);
@@ -154,6 +154,9 @@ describe.each(TEST_STORES)("grid views on $name", (testStore) => {
     await save(api.carol, { id, basedOn: "realizable_memory_savings" });
     expect(await view(api.carol, id)).toMatchObject({ gridState: { sort: "netSavings", q: "web" }, basedOn: "realizable_memory_savings" });
     expect(await saveRefused(api.carol, { id: "nope-1234" })).toBe(NOT_FOUND);
+    // Floating filters (f.<column>), visible columns and grouping are the grid's state too.
+    await save(api.carol, { id, gridState: { "f.cluster": "prod", cols: "containerName,cluster", group: "namespace" } });
+    expect((await view(api.carol, id))!.gridState).toEqual({ cols: "containerName,cluster", "f.cluster": "prod", group: "namespace" });
   });
 
   it("keeps favourites per user and refuses them for default and all_data", async () => {

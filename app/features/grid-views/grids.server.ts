@@ -26,7 +26,9 @@ export interface GridDefinition extends GridStateRules {
 function containerGrid(): GridDefinition {
   return {
     gridId: CONTAINER_GRID_ID,
-    stateKeys: ["sort", "dir", "q", "size"],
+    // Sort, search, page size, visible columns, floating filters (f.<column>) and row grouping; never the page,
+    // the selected row, expanded groups, the chart panel or a drawer.
+    stateKeys: ["sort", "dir", "q", "size", "cols", "f.*", "group"],
     defaults: { sort: "monthlyWaste", dir: "desc", size: "20" },
     systemViews: [
       { id: "default", title: "Default", state: {}, basedOn: null },

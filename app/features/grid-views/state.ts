@@ -5,29 +5,32 @@
 export type GridState = Record<string, string>;
 
 export interface GridStateRules {
-  /** The address keys that are the grid's state, saved with a view. */
+  /** The address keys that are the grid's state, saved with a view; "f_*" stands for every key starting "f_". */
   stateKeys: readonly string[];
   /** The value a key has when it is absent from the address. */
   defaults: Readonly<GridState>;
 }
 
-/** The state with blanks and defaults dropped and keys sorted: two states mean the same grid iff they are equal. */
+export function isStateKey(key: string, rules: GridStateRules): boolean {
+  return rules.stateKeys.some((k) => (k.endsWith("*") ? key.startsWith(k.slice(0, -1)) : key === k));
+}
+
+/** The state with other keys, blanks and defaults dropped and keys sorted: equal grids give equal states. */
 export function normaliseState(state: GridState, rules: GridStateRules): GridState {
   const out: GridState = {};
-  for (const key of [...rules.stateKeys].sort()) {
+  for (const key of Object.keys(state).sort()) {
     const v = state[key];
-    if (v === undefined || v.trim() === "" || v === rules.defaults[key]) continue;
+    if (typeof v !== "string" || v.trim() === "" || v === rules.defaults[key] || !isStateKey(key, rules)) continue;
     out[key] = v;
   }
   return out;
 }
 
-/** The grid's state in an address. */
+/** The grid's state in an address; a repeated key (cols=a&cols=b from a form) is joined with commas (cols=a,b). */
 export function stateFromParams(params: URLSearchParams, rules: GridStateRules): GridState {
   const state: GridState = {};
-  for (const key of rules.stateKeys) {
-    const v = params.get(key);
-    if (v !== null) state[key] = v;
+  for (const key of new Set(params.keys())) {
+    if (isStateKey(key, rules)) state[key] = params.getAll(key).join(",");
   }
   return normaliseState(state, rules);
 }
@@ -45,7 +48,8 @@ export const TRANSIENT_KEYS = ["page", "drawer", "gvAction", "gvError", "gvTitle
  */
 export function viewSearch(current: URLSearchParams | string, viewId: string, state: GridState, rules: GridStateRules): string {
   const p = new URLSearchParams(current);
-  for (const key of [...rules.stateKeys, ...TRANSIENT_KEYS, "gridViewId"]) p.delete(key);
+  for (const key of [...p.keys()]) if (isStateKey(key, rules)) p.delete(key);
+  for (const key of [...TRANSIENT_KEYS, "gridViewId"]) p.delete(key);
   for (const [k, v] of Object.entries(normaliseState(state, rules))) p.set(k, v);
   p.set("gridViewId", viewId);
   return `?${p}`;

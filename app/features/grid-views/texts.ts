@@ -22,3 +22,9 @@ export const NOT_FAVOURABLE = ["default", "all_data"] as const;
 
 /** The grid of the AI Analysis Details tab. */
 export const CONTAINER_GRID_ID = "grid_views_container_details";
+
+/** The POST target of the views bar's forms (app/routes/kubex.containers-tree.grid-views.tsx). */
+export const GRID_VIEWS_ACTION = "/kubex/containers-tree/grid-views";
+
+/** Where the selected view of each grid is remembered in the browser. */
+export const storageKey = (gridId: string) => `kubex.gridView.${gridId}`;
