@@ -36,6 +36,8 @@ import {
   type Waterfall,
 } from "~/engine/containers";
 import { escapeLike } from "~/features/views-filters/filter-sql";
+import { policyForContainer } from "~/engine/policy";
+import { allowedErrors, fuzzyFilter, fuzzyPieces } from "~/lib/fuzzy";
 import { CURRENT_SNAPSHOT_META_KEY, currentSnapshotId } from "~/analysis/snapshot.server";
 import type { TreeNode } from "~/features/tree/types";
 import { containerScope } from "./container-tree.server";
@@ -529,10 +531,33 @@ export interface ContainerRow {
   memSaturationNodePct: number | null;
   primaryConstraint: string | null;
   notes: string[];
+  /** The policy's id (policyInstanceId of the policy calls). */
+  policyInstanceId: string;
+  /** This installation has no workspaces: always null (a dash). */
+  workspaceId: string | null;
+  /** Samples analysed (5-minute audits in the window). */
+  auditCollectionAuditCount: number | null;
+  /** Containers running at the last collection (the replicas of its pod owner). */
+  lastDayCount: number;
+  /** Share of the window the workload was running (running ÷ total hours × 100). */
+  predictedUptime: number | null;
+  /** When this container's configuration (its requests and limits as collected) was first seen. */
+  configLastChanged: string | null;
+  /** The row's costs are already totals over its containers (× currentCount): the same figures by their total names. */
+  totalCurrentCost: number | null;
+  totalNetSavings: number | null;
+  /** The nodes of its node group; hostName is the node when the group has only one. */
+  nodes: string[];
+  hostName: string | null;
+  /** GPU values: the analysis does not measure GPUs yet, so they are null (shown only with the GPU flag). */
+  gpuRequest: number | null;
+  totalExistingGpuRequest: number | null;
+  gpuMemory: number | null;
+  totalGpuMemory: number | null;
 }
 
 const ROW_SELECT = sql`c.id as entity_id, c.cluster as c_cluster, c.node_group as c_node_group, c.namespace as c_namespace,
-  c.pod_owner_kind as c_kind, c.pod_owner_name as c_owner, c.container_name as c_name, a.*`;
+  c.pod_owner_kind as c_kind, c.pod_owner_name as c_owner, c.container_name as c_name, c.replicas as c_replicas, c.first_seen as c_first_seen, a.*`;
 
 type RawRow = Record<string, unknown>;
 
@@ -646,7 +671,40 @@ function toRow(r: RawRow): ContainerRow {
     memSaturationNodePct: n0(r.mem_saturation_node_pct),
     primaryConstraint: (r.primary_constraint as string | null) ?? null,
     notes: JSON.parse(String(r.notes ?? "[]")) as string[],
+    policyInstanceId: policyForContainer(String(r.policy_name)).id,
+    workspaceId: null,
+    auditCollectionAuditCount: n0(r.sample_count),
+    lastDayCount: Number(r.c_replicas ?? 0),
+    predictedUptime: n0(r.total_hours) ? (Number(r.running_hours ?? 0) / Number(r.total_hours)) * 100 : null,
+    configLastChanged: (r.c_first_seen as string | null) ?? null,
+    totalCurrentCost: n0(r.current_cost),
+    totalNetSavings: n0(r.net_savings),
+    nodes: [],
+    hostName: null,
+    gpuRequest: null,
+    totalExistingGpuRequest: null,
+    gpuMemory: null,
+    totalGpuMemory: null,
   };
+}
+
+/** Fills nodes and hostName from the inventory's nodes of each row's cluster and node group (one query). */
+async function withNodes(db: Db, rows: ContainerRow[]): Promise<ContainerRow[]> {
+  const groups = [...new Set(rows.map((r) => `${r.cluster}\u0000${r.nodeGroupName}`))];
+  if (!groups.length) return rows;
+  const clusters = [...new Set(rows.map((r) => r.cluster))];
+  const names = [...new Set(rows.map((r) => r.nodeGroupName))];
+  const found = await db.selectFrom("k8s_node").select(["cluster", "node_group", "name"]).where("cluster", "in", clusters).where("node_group", "in", names).orderBy("name").execute();
+  const byGroup = new Map<string, string[]>();
+  for (const n of found) {
+    const key = `${n.cluster}\u0000${n.node_group}`;
+    byGroup.set(key, [...(byGroup.get(key) ?? []), n.name]);
+  }
+  for (const r of rows) {
+    r.nodes = byGroup.get(`${r.cluster}\u0000${r.nodeGroupName}`) ?? [];
+    r.hostName = r.nodes.length === 1 ? r.nodes[0] : null;
+  }
+  return rows;
 }
 
 /** The grid's sortable fields: ContainerRow field → column. Nothing else reaches ORDER BY. */
@@ -707,6 +765,17 @@ export const SORTABLE_FIELDS = {
   monthlyWaste: "a.monthly_waste",
   cpuSaturationNodePct: "a.cpu_saturation_node_pct",
   memSaturationNodePct: "a.mem_saturation_node_pct",
+  runningHours: "a.running_hours",
+  totalHours: "a.total_hours",
+  auditCollectionAuditCount: "a.sample_count",
+  lastDayCount: "c.replicas",
+  configLastChanged: "c.first_seen",
+  totalCurrentCost: "a.current_cost",
+  totalNetSavings: "a.net_savings",
+  primaryConstraint: "a.primary_constraint",
+  hasCpuSaturation: "a.has_cpu_saturation",
+  hasMemSaturation: "a.has_mem_saturation",
+  policyInstanceId: "a.policy_name",
 } as const;
 export type SortField = keyof typeof SORTABLE_FIELDS;
 
@@ -739,6 +808,13 @@ export interface ContainerRowsArgs extends ScopeArgs {
   sort?: { field: string; direction?: "asc" | "desc" | null } | null;
   /** Case-insensitive text in the container name, pod owner, namespace or cluster. */
   search?: string | null;
+  /**
+   * The grid's search: fuse.js matching at threshold 0.1 (app/lib/fuzzy.ts) over the container name, pod owner,
+   * namespace, cluster and policy (the grid's standard text columns) instead of a plain substring.
+   */
+  fuzzy?: boolean | null;
+  /** Column filters (the grid's floating filters), all of them must hold. Fields are SORTABLE_FIELDS keys. */
+  filters?: readonly RowFilter[] | null;
   /** 1-based; default 1. */
   page?: number | null;
   /** 1 to MAX_PAGE_SIZE; default 50. */
@@ -753,16 +829,58 @@ export interface ContainerRowsPage {
   pageSize: number;
 }
 
-export async function containerRows(db: Db, user: SessionUser, args: ContainerRowsArgs): Promise<ContainerRowsPage> {
-  const field = args.sort?.field ?? "containerName";
-  if (!Object.hasOwn(SORTABLE_FIELDS, field)) throw validationError(`Rows cannot be sorted by '${field}'.`);
-  const direction = args.sort?.direction ?? "asc";
-  if (direction !== "asc" && direction !== "desc") throw validationError(`Sort direction must be asc or desc (got '${String(direction)}').`);
+/** A column filter: text contains / equals, a number compared, or blank / not blank. */
+export type RowFilter =
+  | { field: string; op: "contains"; value: string }
+  | { field: string; op: "eq" | "ne" | "gt" | "ge" | "lt" | "le"; value: number | string }
+  | { field: string; op: "blank" | "notBlank" };
+
+const COMPARE = { eq: "=", ne: "<>", gt: ">", ge: ">=", lt: "<", le: "<=" } as const;
+
+/** One filter as a parameterised condition over a whitelisted column (SORTABLE_FIELDS); anything else is refused. */
+function filterCondition(f: RowFilter): Expression<unknown> {
+  if (!Object.hasOwn(SORTABLE_FIELDS, f.field)) throw validationError(`Rows cannot be filtered by '${f.field}'.`);
+  const col = sql.ref(SORTABLE_FIELDS[f.field as SortField]);
+  switch (f.op) {
+    case "contains":
+      return sql`lower(${col}) like ${`%${escapeLike(f.value.toLowerCase())}%`} escape '\\'`;
+    case "blank":
+      return sql`${col} is null`;
+    case "notBlank":
+      return sql`${col} is not null`;
+    default: {
+      if (!Object.hasOwn(COMPARE, f.op)) throw validationError(`Unknown filter operator '${String((f as { op: unknown }).op)}'.`);
+      if (typeof f.value === "number" && !Number.isFinite(f.value)) throw validationError(`A filter on '${f.field}' needs a finite number.`);
+      return sql`${col} ${sql.raw(COMPARE[f.op])} ${f.value}`;
+    }
+  }
+}
+
+/** The fuzzy search's keys: row field → column. */
+const FUZZY_KEYS = {
+  containerName: "c.container_name",
+  podService: "c.pod_owner_name",
+  namespace: "c.namespace",
+  cluster: "c.cluster",
+  policyName: "a.policy_name",
+} as const;
+
+interface RowsQuery {
+  where: Expression<unknown>;
+  /** Set when fuse.js must decide on the rows `where` keeps (a term of 10 characters or more). */
+  fuzzyTerm: string | null;
+}
+
+function checkPaging(args: ContainerRowsArgs) {
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? 50;
   if (!Number.isInteger(page) || page < 1) throw validationError("page must be a whole number from 1.");
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw validationError(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+  return { page, pageSize };
+}
 
+/** Scope, grid view, bucket, filters and search as one condition. */
+async function rowsQuery(db: Db, user: SessionUser, args: ContainerRowsArgs): Promise<RowsQuery> {
   const { conditions } = await scoped(db, user, args);
   const all: Expression<unknown>[] = [...conditions];
   if (args.gridViewId) {
@@ -775,16 +893,64 @@ export async function containerRows(db: Db, user: SessionUser, args: ContainerRo
     // Histogram click-through: the rows in one bucket of one chart.
     all.push(sql`${sql.ref(`a.${BUCKET_COLUMNS[args.bucket.metric as ResourceKey]}`)} = ${args.bucket.value}`);
   }
+  for (const f of args.filters ?? []) all.push(filterCondition(f));
   const term = (args.search ?? "").trim();
-  if (term) {
+  let fuzzyTerm: string | null = null;
+  if (term && args.fuzzy) {
+    // Under ten characters fuse.js at 0.1 is a substring match; longer terms: a prefilter by pieces, fuse decides.
+    const pieces = allowedErrors(term) > 0 ? fuzzyPieces(term) : [term.toLowerCase()];
+    const likes = Object.values(FUZZY_KEYS).flatMap((col) => pieces.map((p) => sql`lower(${sql.ref(col)}) like ${`%${escapeLike(p)}%`} escape '\\'`));
+    all.push(sql`(${sql.join(likes, sql` or `)})`);
+    if (allowedErrors(term) > 0) fuzzyTerm = term;
+  } else if (term) {
     const pattern = `%${escapeLike(term.toLowerCase())}%`;
     all.push(
       sql`(lower(c.container_name) like ${pattern} escape '\\' or lower(c.pod_owner_name) like ${pattern} escape '\\' or lower(c.namespace) like ${pattern} escape '\\' or lower(c.cluster) like ${pattern} escape '\\')`,
     );
   }
-  const where = sql.join(all, sql` and `);
+  return { where: sql.join(all, sql` and `), fuzzyTerm };
+}
+
+/** The ids (with the asked columns) of the rows fuse.js keeps among those `where` keeps. */
+async function fuzzyMatches(q: Db, where: Expression<unknown>, term: string, extra: Record<string, string> = {}): Promise<Record<string, unknown>[]> {
+  const cols = { ...FUZZY_KEYS, ...extra };
+  const { rows } = await sql<Record<string, unknown>>`select c.id as id, ${sql.join(Object.entries(cols).map(([k, col]) => sql`${sql.ref(col)} as ${sql.ref(k)}`))} from ${FROM} where ${where}`.execute(q);
+  return fuzzyFilter(rows, term, Object.keys(FUZZY_KEYS));
+}
+
+/** The database's order: nulls last, then the value, ties by id, both in the direction asked. */
+function compareRows(a: Record<string, unknown>, b: Record<string, unknown>, dir: "asc" | "desc"): number {
+  const an = a.s === null || a.s === undefined;
+  const bn = b.s === null || b.s === undefined;
+  if (an !== bn) return an ? 1 : -1;
+  const sign = dir === "asc" ? 1 : -1;
+  const cmp = (x: unknown, y: unknown) => {
+    const [p, r] = typeof x === "number" || typeof y === "number" ? [Number(x), Number(y)] : [String(x), String(y)];
+    return p < r ? -1 : p > r ? 1 : 0;
+  };
+  return (an ? 0 : cmp(a.s, b.s)) * sign || cmp(String(a.id), String(b.id)) * sign;
+}
+
+export async function containerRows(db: Db, user: SessionUser, args: ContainerRowsArgs): Promise<ContainerRowsPage> {
+  const field = args.sort?.field ?? "containerName";
+  if (!Object.hasOwn(SORTABLE_FIELDS, field)) throw validationError(`Rows cannot be sorted by '${field}'.`);
+  const direction = args.sort?.direction ?? "asc";
+  if (direction !== "asc" && direction !== "desc") throw validationError(`Sort direction must be asc or desc (got '${String(direction)}').`);
+  const { page, pageSize } = checkPaging(args);
+  const { where, fuzzyTerm } = await rowsQuery(db, user, args);
   const column = sql.ref(SORTABLE_FIELDS[field as SortField]);
   const dir = sql.raw(direction);
+  if (fuzzyTerm) {
+    return consistentRead(db, async (q) => {
+      const matched = (await fuzzyMatches(q, where, fuzzyTerm, { s: SORTABLE_FIELDS[field as SortField] })).sort((a, b) => compareRows(a, b, direction));
+      const order = matched.slice((page - 1) * pageSize, page * pageSize).map((r) => String(r.id));
+      const { rows } = order.length
+        ? await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id in (${sql.join(order)})`.execute(q)
+        : { rows: [] as RawRow[] };
+      const byId = new Map(rows.map((r) => [String(r.entity_id), r]));
+      return { rows: await withNodes(q, order.map((id) => toRow(byId.get(id)!))), total: matched.length, page, pageSize };
+    });
+  }
   return consistentRead(db, async (q) => {
     const countRow = await sql<{ n: unknown }>`select count(*) as n from ${FROM} where ${where}`.execute(q);
     // The page's ids first (a narrow sort), then their rows.
@@ -796,12 +962,75 @@ export async function containerRows(db: Db, user: SessionUser, args: ContainerRo
       ? await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id in (${sql.join(order)})`.execute(q)
       : { rows: [] as RawRow[] };
     const byId = new Map(rows.map((r) => [String(r.entity_id), r]));
-    return { rows: order.map((id) => toRow(byId.get(id)!)), total: num(countRow.rows[0]?.n), page, pageSize };
+    return { rows: await withNodes(q, order.map((id) => toRow(byId.get(id)!))), total: num(countRow.rows[0]?.n), page, pageSize };
+  });
+}
+
+/** Fields the grid can group rows by (text columns with few distinct values). */
+export const GROUPABLE_FIELDS = ["cluster", "nodeGroupName", "namespace", "controllerType", "podService", "policyName", "recommendation", "primaryConstraint"] as const;
+
+export interface ContainerGroup {
+  /** The group's value; null for rows without one. */
+  value: string | null;
+  count: number;
+  currentCost: number;
+  netSavings: number;
+  totalCpuSurplus: number;
+  totalMemSurplus: number;
+}
+
+const GROUP_SUMS = { currentCost: "a.current_cost", netSavings: "a.net_savings", totalCpuSurplus: "a.cpu_spare", totalMemSurplus: "a.mem_spare" } as const;
+
+/**
+ * The rows grouped by one field (the grid's row groups): per value the row count and the sums of cost, savings
+ * and surplus, most rows first (then by value), one page of groups at a time.
+ */
+export async function containerGroups(
+  db: Db,
+  user: SessionUser,
+  args: ContainerRowsArgs & { groupBy: string },
+): Promise<{ groups: ContainerGroup[]; totalGroups: number; total: number; page: number; pageSize: number }> {
+  if (!(GROUPABLE_FIELDS as readonly string[]).includes(args.groupBy)) throw validationError(`Rows cannot be grouped by '${args.groupBy}'.`);
+  const { page, pageSize } = checkPaging(args);
+  const { where, fuzzyTerm } = await rowsQuery(db, user, args);
+  const col = SORTABLE_FIELDS[args.groupBy as SortField];
+  return consistentRead(db, async (q) => {
+    let all: ContainerGroup[];
+    if (fuzzyTerm) {
+      const byValue = new Map<string | null, ContainerGroup>();
+      for (const r of await fuzzyMatches(q, where, fuzzyTerm, { g: col, ...GROUP_SUMS })) {
+        const value = r.g === null || r.g === undefined ? null : String(r.g);
+        const g = byValue.get(value) ?? { value, count: 0, currentCost: 0, netSavings: 0, totalCpuSurplus: 0, totalMemSurplus: 0 };
+        g.count++;
+        for (const k of Object.keys(GROUP_SUMS) as (keyof typeof GROUP_SUMS)[]) g[k] += num(r[k]);
+        byValue.set(value, g);
+      }
+      all = [...byValue.values()];
+    } else {
+      const sums = Object.entries(GROUP_SUMS).map(([k, c]) => sql`sum(${sql.ref(c)}) as ${sql.ref(k)}`);
+      const { rows } = await sql<Record<string, unknown>>`select ${sql.ref(col)} as g, count(*) as n, ${sql.join(sums)} from ${FROM} where ${where} group by ${sql.ref(col)}`.execute(q);
+      all = rows.map((r) => ({
+        value: r.g === null || r.g === undefined ? null : String(r.g),
+        count: num(r.n),
+        currentCost: num(r.currentCost),
+        netSavings: num(r.netSavings),
+        totalCpuSurplus: num(r.totalCpuSurplus),
+        totalMemSurplus: num(r.totalMemSurplus),
+      }));
+    }
+    all.sort((a, b) => b.count - a.count || ((a.value ?? "") < (b.value ?? "") ? -1 : (a.value ?? "") > (b.value ?? "") ? 1 : 0));
+    return {
+      groups: all.slice((page - 1) * pageSize, page * pageSize),
+      totalGroups: all.length,
+      total: all.reduce((s, g) => s + g.count, 0),
+      page,
+      pageSize,
+    };
   });
 }
 
 /** One container's row in the current snapshot (getContainerDetailsForEntity), or undefined. */
 export async function containerById(db: Db, entityId: string): Promise<ContainerRow | undefined> {
   const { rows } = await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id = ${entityId}`.execute(db);
-  return rows[0] ? toRow(rows[0]) : undefined;
+  return rows[0] ? (await withNodes(db, [toRow(rows[0])]))[0] : undefined;
 }

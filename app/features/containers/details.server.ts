@@ -1,13 +1,26 @@
 /**
  * AI Analysis Details (spec document 2, section 2.3) as a server-side grid: the address holds the grid view,
- * search, sort, page and page size, so it works with JavaScript off and at 150,000 rows.
+ * search, sort, page and page size, the visible columns, the floating filters, the row grouping, the open drawer
+ * and the utilization panel, so it works with JavaScript off and at 150,000 rows.
  */
 import type { SessionUser } from "~/lib/auth-types";
 import type { Db } from "~/models/treeview-common.server";
-import { containerRows, GRID_VIEW_CONDITIONS, SORTABLE_FIELDS } from "~/models/container-analysis.server";
-
+import { containerGroups, containerRows, GRID_VIEW_CONDITIONS, GROUPABLE_FIELDS, SORTABLE_FIELDS, type ContainerRowsArgs, type RowFilter } from "~/models/container-analysis.server";
+import { isFlagOn } from "~/models/feature-flags.server";
+import { normaliseSearch } from "~/lib/fuzzy";
+import { loadDrawer } from "~/features/drawers/drawer.server";
+import { parseDrawer } from "~/features/drawers/drawer";
+import { containerHourCharts } from "~/features/drawers/hour-charts.server";
+import { availableColumns, COLUMN_BY_KEY, visibleColumns } from "./grid-columns";
+import { parseGridFilters } from "./grid-filters";
 import { PAGE_SIZES } from "./page-sizes";
+import { loadGridViewsBar, withRowView } from "~/features/grid-views/bar.server";
+
 const BUCKET_VIEW = /^(cpuRequest|cpuLimit|memRequest|memLimit)_bucket_(-?\d{1,3})$/;
+/** The address's name for the group of rows without a value. */
+export const BLANK_GROUP = "(blank)";
+/** Rows shown under an expanded group; "Show all" filters the grid to the group. */
+export const GROUP_ROWS = 10;
 
 export const GRID_VIEW_TITLES: Record<string, string> = {
   realizable_cpu_saving: "Realizable CPU savings",
@@ -30,38 +43,117 @@ export function gridViewTitle(id: string | null): string | null {
   return GRID_VIEW_TITLES[id] ?? null;
 }
 
-export async function loadDetailsGrid(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, params: URLSearchParams) {
+/** The GPU feature (the spec's kubexShowGpuData; this installation's flag is gpuEnabled). */
+export const isGpuOn = (db: Db) => isFlagOn(db, "gpuEnabled");
+
+/**
+ * The grid's query from the address, shared with the export so both keep the same rows: grid view or histogram
+ * bucket, fuzzy search, floating filters and sort (unknown grid views and sorts are ignored, bad filters reported).
+ */
+export function gridQuery(scope: { viewId: string; filterId: string; treeviewPath: string }, params: URLSearchParams, gpu: boolean) {
   const gridViewId = params.get("gridViewId");
   const bucket = gridViewId ? BUCKET_VIEW.exec(gridViewId) : null;
-  const known = gridViewId && (bucket || Object.hasOwn(GRID_VIEW_CONDITIONS, gridViewId));
+  const known = !!gridViewId && (!!bucket || Object.hasOwn(GRID_VIEW_CONDITIONS, gridViewId));
   const sortField = params.get("sort") ?? "monthlyWaste";
   const sort = Object.hasOwn(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
-  const dir = params.get("dir") === "asc" ? "asc" : "desc";
+  const dir: "asc" | "desc" = params.get("dir") === "asc" ? "asc" : "desc";
+  const search = normaliseSearch(params.get("q"));
+  const gpuAllowed = new Set(availableColumns(gpu).map((c) => c.key));
+  const filters = parseGridFilters(params, (c) => gpuAllowed.has(c.key));
+  const query: Omit<ContainerRowsArgs, "page" | "pageSize"> = {
+    ...scope,
+    gridViewId: known && !bucket ? gridViewId : null,
+    bucket: bucket ? { metric: bucket[1], value: Number(bucket[2]) } : null,
+    search,
+    fuzzy: true,
+    filters: filters.filters as RowFilter[],
+    sort: { field: sort, direction: dir },
+  };
+  return { query, sort, dir, search, filters, gridViewId: known ? gridViewId : null, unknownGridView: gridViewId && !known ? gridViewId : null };
+}
+
+function pageArgs(params: URLSearchParams) {
   const size = PAGE_SIZES.find((s) => String(s) === params.get("size")) ?? 20;
   const requested = Number.parseInt(params.get("page") ?? "1", 10);
-  const search = (params.get("q") ?? "").slice(0, 100);
-  const fetch = (page: number) =>
-    containerRows(db, user, {
-      ...scope,
-      gridViewId: known && !bucket ? gridViewId : null,
-      bucket: bucket ? { metric: bucket[1], value: Number(bucket[2]) } : null,
-      search,
-      sort: { field: sort, direction: dir },
-      page,
-      pageSize: size,
-    });
-  let result = await fetch(Number.isFinite(requested) && requested > 0 ? requested : 1);
-  const lastPage = Math.max(1, Math.ceil(result.total / size));
-  if (result.page > lastPage) result = await fetch(lastPage);
+  return { size, page: Number.isFinite(requested) && requested > 0 ? requested : 1 };
+}
+
+export async function loadDetailsGrid(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, params: URLSearchParams) {
+  const gpu = await isGpuOn(db);
+  // Saved grid views: the bar, and the built-in rows (if any) of the selected view.
+  const gridViews = await loadGridViewsBar(db, user, params);
+  const q = gridQuery(scope, withRowView(params, gridViews.rowViewId), gpu);
+  const { size, page } = pageArgs(params);
+  // cols=a,b,c from a link, or cols=a&cols=b from the columns form without JavaScript.
+  const columns = visibleColumns(params.getAll("cols").join(","), gpu);
+  const groupParam = params.get("group");
+  const groupBy = groupParam && (GROUPABLE_FIELDS as readonly string[]).includes(groupParam) ? groupParam : null;
+
+  const fetchRows = (p: number) => containerRows(db, user, { ...q.query, page: p, pageSize: size });
+  const fetchGroups = (p: number) => containerGroups(db, user, { ...q.query, groupBy: groupBy!, page: p, pageSize: size });
+
+  let rowsPage = groupBy ? null : await fetchRows(page);
+  let groupsPage = groupBy ? await fetchGroups(page) : null;
+  const count = groupsPage ? groupsPage.totalGroups : rowsPage!.total;
+  const lastPage = Math.max(1, Math.ceil(count / size));
+  if (page > lastPage) {
+    if (groupBy) groupsPage = await fetchGroups(lastPage);
+    else rowsPage = await fetchRows(lastPage);
+  }
+
+  // Expanded groups: their first rows, in the grid's sort.
+  const open = new Set(params.getAll("open"));
+  const groupRows = groupsPage
+    ? await Promise.all(
+        groupsPage.groups
+          .filter((g) => open.has(g.value ?? BLANK_GROUP))
+          .map(async (g) => {
+            const filter: RowFilter = g.value === null ? { field: groupBy!, op: "blank" } : { field: groupBy!, op: "eq", value: g.value };
+            const r = await containerRows(db, user, { ...q.query, filters: [...(q.query.filters ?? []), filter], page: 1, pageSize: GROUP_ROWS });
+            return { value: g.value, rows: r.rows };
+          }),
+      )
+    : [];
+
+  // The utilization panel: the selected row (sel=<entityId>), else the first row.
+  const rows = rowsPage?.rows ?? groupRows.flatMap((g) => g.rows);
+  const selectedId = params.get("sel") && rows.some((r) => r.entityId === params.get("sel")) ? params.get("sel")! : (rows[0]?.entityId ?? null);
+  const selected = rows.find((r) => r.entityId === selectedId) ?? null;
+  const [charts, drawer] = await Promise.all([
+    selected ? containerHourCharts(db, selected.entityId).catch(() => null) : Promise.resolve(null),
+    loadDrawer(db, user, scope, parseDrawer(params.get("drawer"))),
+  ]);
+
   return {
-    ...result,
+    rows: rowsPage?.rows ?? [],
+    total: groupsPage ? groupsPage.total : rowsPage!.total,
+    page: groupsPage ? groupsPage.page : rowsPage!.page,
+    pageSize: size,
     lastPage,
-    sort,
-    dir,
-    search,
-    gridViewId: known ? gridViewId : null,
-    gridViewTitle: known ? gridViewTitle(gridViewId) : null,
-    unknownGridView: gridViewId && !known ? gridViewId : null,
+    sort: q.sort,
+    dir: q.dir,
+    search: q.search,
+    gridViewId: q.gridViewId,
+    gridViewTitle: gridViewTitle(q.gridViewId),
+    unknownGridView: q.unknownGridView,
+    gpu,
+    columns: columns.map((c) => c.key),
+    available: availableColumns(gpu).map((c) => c.key),
+    groupable: GROUPABLE_FIELDS.map((key) => ({ key, label: COLUMN_BY_KEY.get(key)?.label ?? key })),
+    filterTexts: q.filters.texts,
+    filterErrors: q.filters.errors,
+    groupBy,
+    groupLabel: groupBy ? (COLUMN_BY_KEY.get(groupBy)?.label ?? groupBy) : null,
+    groups: groupsPage?.groups ?? [],
+    totalGroups: groupsPage?.totalGroups ?? 0,
+    groupRows,
+    utilization: {
+      open: params.get("charts") !== "closed",
+      selected: selected ? { entityId: selected.entityId, containerName: selected.containerName, request: { cpu: selected.existingCpuRequest, mem: selected.existingMemRequest }, limit: { cpu: selected.existingCpuLimit, mem: selected.existingMemLimit } } : null,
+      charts,
+    },
+    drawer,
+    gridViews,
   };
 }
 

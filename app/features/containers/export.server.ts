@@ -1,6 +1,6 @@
 /**
  * Export of the AI Analysis Details grid (spec document 2, section 2.3): CSV and Excel, every row matching the same
- * address parameters as the grid (View, Filter, folder, grid view, search, sort), streamed a page at a time so it
+ * address parameters as the grid (View, Filter, folder, grid view, search, floating filters, sort), streamed a page at a time so it
  * works at 150,000 rows without holding them all in memory.
  */
 import { PassThrough } from "node:stream";
@@ -9,7 +9,8 @@ import ExcelJS from "exceljs";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { SessionUser } from "~/lib/auth-types";
 import type { Db } from "~/models/treeview-common.server";
-import { containerRows, GRID_VIEW_CONDITIONS, MAX_PAGE_SIZE, SORTABLE_FIELDS, type ContainerRow, type ContainerRowsArgs } from "~/models/container-analysis.server";
+import { containerRows, MAX_PAGE_SIZE, type ContainerRow, type ContainerRowsArgs } from "~/models/container-analysis.server";
+import { gridQuery } from "./details.server";
 
 export const EXPORT_BASENAME = "kubex_container_details";
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
@@ -17,8 +18,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const MONEY_FORMAT = '"$"#,##0.00';
 export const DATE_FORMAT = "yyyy-mm-dd";
-
-const BUCKET_VIEW = /^(cpuRequest|cpuLimit|memRequest|memLimit)_bucket_(-?\d{1,3})$/;
 
 export type CellKind = "text" | "number" | "money" | "decimal" | "link" | "date";
 export type CellValue = string | number | Date | null;
@@ -150,21 +149,12 @@ export function csvRecord(cells: readonly CellValue[], columns: readonly ExportC
   return `${cells.map((c, i) => (columns[i]?.kind === "money" && typeof c === "number" ? c.toFixed(2) : csvField(c))).join(",")}\r\n`;
 }
 
-/** The grid's query from the address: the same rules as loadDetailsGrid (unknown grid views and sorts are ignored). */
-export function exportQuery(scope: ExportScope, params: URLSearchParams): Omit<ContainerRowsArgs, "page" | "pageSize"> {
-  const gridViewId = params.get("gridViewId");
-  const bucket = gridViewId ? BUCKET_VIEW.exec(gridViewId) : null;
-  const known = gridViewId && (bucket || Object.hasOwn(GRID_VIEW_CONDITIONS, gridViewId));
-  const sortField = params.get("sort") ?? "monthlyWaste";
-  const sort = Object.hasOwn(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
-  const dir = params.get("dir") === "asc" ? "asc" : "desc";
-  return {
-    ...scope,
-    gridViewId: known && !bucket ? gridViewId : null,
-    bucket: bucket ? { metric: bucket[1], value: Number(bucket[2]) } : null,
-    search: (params.get("q") ?? "").slice(0, 100),
-    sort: { field: sort, direction: dir },
-  };
+/**
+ * The grid's query from the address (gridQuery, shared with loadDetailsGrid): the same grid view, fuzzy search,
+ * floating filters and sort, so the file holds exactly the grid's rows. Bad filters are left out, as in the grid.
+ */
+export function exportQuery(scope: ExportScope, params: URLSearchParams, gpu = false): Omit<ContainerRowsArgs, "page" | "pageSize"> {
+  return gridQuery(scope, params, gpu).query;
 }
 
 /** Every matching row, MAX_PAGE_SIZE at a time: only one page is held at once. */

@@ -41,7 +41,8 @@ const ROW_FIELDS = `entityId cluster nodeGroupName namespace controllerType podS
   memCurrentCost memRecommendedCost memUnspecifiedCost totalCpuRealizableGain totalMemoryRealizableGain totalRealizableGain
   additionalCpuWaste additionalMemoryWaste netSavings efficiencyRating monthlyWaste atRisk hasCpuThrottledRisk hasCpuStrandedRisk
   hasMemoryPodTerminationRisk hasMemoryStrandedRisk hasMemoryProcessTerminationRisk hasCpuSaturation hasMemSaturation
-  cpuSaturationNodePct memSaturationNodePct primaryConstraint notes`;
+  cpuSaturationNodePct memSaturationNodePct primaryConstraint notes policyInstanceId workspaceId auditCollectionAuditCount lastDayCount
+  predictedUptime configLastChanged totalCurrentCost totalNetSavings nodes hostName gpuRequest totalExistingGpuRequest gpuMemory totalGpuMemory`;
 
 export const GET_CONTAINER_OVERVIEW_BY_VIEW_AND_FILTER = typed<{ getContainerOverviewByViewAndFilter: ContainerOverview }, ScopeVariables>(/* GraphQL */ `
   query getContainerOverviewByViewAndFilter($viewId: String!, $filterId: String!, $treeviewPath: String!) {

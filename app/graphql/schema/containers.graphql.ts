@@ -455,6 +455,34 @@ type ContainerRow {
   primaryConstraint: String
   """Notes of the analysis, e.g. why a value was capped."""
   notes: [String!]!
+  """The id of its policy (policyInstanceId of the policy calls)."""
+  policyInstanceId: String!
+  """The workspace; this installation has none, so always null."""
+  workspaceId: String
+  """Samples (5-minute audits) analysed; null when not analysed."""
+  auditCollectionAuditCount: Int
+  """Containers running at the last collection (the pod owner's replicas)."""
+  lastDayCount: Int!
+  """Percent of the window the workload was running (running ÷ total hours × 100); null without hours."""
+  predictedUptime: Float
+  """When this container's configuration (requests and limits as collected) was first seen, ISO-8601."""
+  configLastChanged: String
+  """The same figure as currentCost: the row's costs are totals over its containers ($ per month)."""
+  totalCurrentCost: Float
+  """The same figure as netSavings, by its total name ($ per month)."""
+  totalNetSavings: Float
+  """The nodes of its node group, by name."""
+  nodes: [String!]!
+  """The node it runs on when its node group has a single node; else null."""
+  hostName: String
+  """Recommended GPUs per container (GPU feature only); null: GPUs are not measured."""
+  gpuRequest: Float
+  """Current GPUs of all its containers; null: GPUs are not measured."""
+  totalExistingGpuRequest: Float
+  """Recommended GPU memory per container (MB); null: GPUs are not measured."""
+  gpuMemory: Float
+  """Recommended GPU memory of all its containers (MB); null: GPUs are not measured."""
+  totalGpuMemory: Float
 }
 
 """One page of container rows."""

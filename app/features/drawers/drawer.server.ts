@@ -1,0 +1,48 @@
+/**
+ * What an open drawer of the AI Analysis Details grid shows (spec document 2, section 2.3), read on the server so
+ * the drawer renders without JavaScript: a container's row, inventory attributes, policy and hour-of-day charts,
+ * or a policy's settings and the containers it drives in the grid's scope.
+ */
+import type { SessionUser } from "~/lib/auth-types";
+import type { Db } from "~/models/treeview-common.server";
+import { containerById } from "~/models/container-analysis.server";
+import { getContainerInventory } from "~/models/containers.server";
+import { policyClusterCounts } from "~/models/policy-instances.server";
+import { policyForContainer } from "~/engine/policy";
+import { policyById, policyInstance } from "~/features/containers/policy-instances";
+import { containerHourCharts } from "./hour-charts.server";
+import type { DrawerRef } from "./drawer";
+
+/** The policy drawer's groups (spec 2.3: windowing, allocation ranges and resource adjustment thresholds). */
+export const POLICY_DRAWER_GROUPS = ["windowing", "allocation", "thresholds"] as const;
+
+export async function loadDrawer(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, ref: DrawerRef | null) {
+  if (!ref) return null;
+  if (ref.kind === "container") {
+    const [row, inventory] = await Promise.all([containerById(db, ref.id), getContainerInventory(db, ref.id)]);
+    if (!row || !inventory) return { kind: "missing" as const, ref };
+    const policy = policyForContainer(row.policyName);
+    const charts = await containerHourCharts(db, ref.id).catch(() => null);
+    return {
+      kind: "container" as const,
+      ref,
+      row,
+      policyId: policy.id,
+      attributes: inventory.attributes.map((a) => ({ key: a.attr_key, value: a.value })),
+      replicas: inventory.replicas,
+      firstSeen: inventory.first_seen,
+      lastSeen: inventory.last_seen,
+      charts,
+    };
+  }
+  const policy = policyById(ref.id);
+  if (!policy) return { kind: "missing" as const, ref };
+  const instance = policyInstance(policy, await policyClusterCounts(db, user, scope));
+  return {
+    kind: "policy" as const,
+    ref,
+    instance: { ...instance, parameterGroups: instance.parameterGroups.filter((g) => (POLICY_DRAWER_GROUPS as readonly string[]).includes(g.id)) },
+  };
+}
+
+export type DrawerData = NonNullable<Awaited<ReturnType<typeof loadDrawer>>>;
