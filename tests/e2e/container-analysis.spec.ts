@@ -45,12 +45,19 @@ test("the grid sorts, searches and pages on the server", async ({ page }) => {
   await expect(page.getByTestId("details-grid").locator("tbody tr")).toHaveCount(10);
   await page.getByTestId("details-grid").getByRole("link", { name: /^Container/ }).click();
   await expect(page).toHaveURL(/sort=containerName&dir=asc/);
-  const names = await page.getByTestId("details-grid").locator("tbody tr td:first-child").allInnerTexts();
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+  // The address changes when the navigation starts rendering; the rows follow within the same transition.
+  await expect
+    .poll(async () => {
+      const names = await page.getByTestId("details-grid").locator("tbody tr td:first-child").allInnerTexts();
+      return names.join("|") === [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })).join("|");
+    })
+    .toBe(true);
   await page.getByRole("searchbox", { name: "Search containers" }).fill("worker");
   await page.getByRole("button", { name: "Search", exact: true }).last().click();
   await expect(page).toHaveURL(/q=worker/);
-  for (const row of await page.getByTestId("details-grid").locator("tbody tr").allInnerTexts()) expect(row.toLowerCase()).toContain("worker");
+  await expect
+    .poll(async () => (await page.getByTestId("details-grid").locator("tbody tr").allInnerTexts()).every((row) => row.toLowerCase().includes("worker")))
+    .toBe(true);
   await page.getByRole("link", { name: "Next ›" }).click();
   await expect(page).toHaveURL(/page=2/);
 });

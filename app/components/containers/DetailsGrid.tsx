@@ -127,7 +127,7 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
           </span>
         ) : null}
         {grid.unknownGridView ? <span className="text-sm text-amber-600">Unknown grid view “{grid.unknownGridView}”: all rows are shown.</span> : null}
-        <Form method="get" className="flex items-center gap-1" role="search">
+        <Form method="get" className="flex items-center gap-1" role="search" onSubmit={() => clearTimeout(timer.current)}>
           <Carry search={search} except={(k) => k === "q" || k === "page"} />
           <input
             type="search"
@@ -188,7 +188,7 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
       <Form id="grid-filters" method="get" className="hidden">
         <Carry search={search} except={(k) => k.startsWith(FILTER_PREFIX) || k === "page"} />
       </Form>
-      <div className="card overflow-x-auto p-0">
+      <div className="card relative overflow-x-auto p-0">
         <table className="w-full text-sm" data-testid="details-grid">
           <thead className="bg-slate-50 text-left text-xs text-slate-500 dark:bg-slate-800/60 dark:text-slate-400">
             <tr>
@@ -245,12 +245,13 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
                   const open = openGroups.has(key);
                   const rows = grid.groupRows.find((x) => x.value === g.value)?.rows ?? [];
                   return [
-                    <tr key={`g-${key}`} className="border-t border-slate-200 bg-slate-100/70 dark:border-slate-700 dark:bg-slate-800/70" data-testid="group-row">
+                    <tr key={`g-${key}`} className="border-t border-slate-200 bg-slate-100/70 dark:border-slate-700 dark:bg-slate-800/70" data-testid="group-row" data-count={g.count}>
                       <td colSpan={columns.length + 1} className="px-2 py-1.5">
                         <Link to={groupToggle(key)} replace preventScrollReset aria-expanded={open} className="font-medium hover:underline">
                           <span aria-hidden="true">{open ? "▾" : "▸"}</span> {grid.groupLabel}: {g.value ?? "-"}
                         </Link>
-                        <span className="muted ml-2 text-xs">
+                        {" "}
+                        <span className="muted ml-3 text-xs">
                           {formatCount(g.count)} containers · Current Cost {formatCurrency(g.currentCost)} · Net Savings {formatCurrency(g.netSavings)} · CPU surplus {fmtNumber(g.totalCpuSurplus)} mCores · Memory surplus {fmtNumber(g.totalMemSurplus)} MB
                         </span>
                       </td>
@@ -306,7 +307,7 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
         ))}
       </nav>
       <p className="muted mt-2 text-xs">Data is derived from past 7 days</p>
-      <UtilizationPanel key={grid.utilization.selected?.entityId ?? "none"} data={grid.utilization} />
+      <UtilizationPanel data={grid.utilization} />
       {grid.drawer?.kind === "container" ? <ContainerDrawer data={grid.drawer} closeHref={closeHref} /> : null}
       {grid.drawer?.kind === "policy" ? <PolicyDrawer data={grid.drawer} closeHref={closeHref} /> : null}
       {grid.drawer?.kind === "missing" ? <MissingDrawer closeHref={closeHref} /> : null}
