@@ -66,7 +66,7 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
     >
       {!r.analysed ? <p className="mb-4 rounded bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">Not analysed: {r.notAnalysedReason ?? "not enough data"}</p> : null}
       <DrawerSection title="Attributes">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1 text-sm">
           {facts.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="muted">{k}</dt>

@@ -1,0 +1,88 @@
+/**
+ * The AI Analysis Details grid's server side on every store, over the hand-made five-container fleet: floating
+ * filters compiled to conditions over whitelisted columns, fuzzy search at threshold 0.1 (substring under ten
+ * characters, one edit per ten beyond), row groups with counts and sums, and the export reading exactly the grid's
+ * rows from the same address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getStore } from "~/db/db.server";
+import { runAnalysis } from "~/analysis/run.server";
+import { containerGroups, containerRows, type ContainerRowsArgs } from "~/models/container-analysis.server";
+import { SEED_IDS } from "~/models/treeview-common.server";
+import { gridQuery } from "~/features/containers/details.server";
+import { exportPages, exportQuery } from "~/features/containers/export.server";
+import { TEST_STORES } from "./stores";
+import { FLEET, NOW, fakeSource, insertFleet } from "./hand-made-fleet";
+import { startApi, type Api } from "./graphql-harness";
+
+const ALL = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers, treeviewPath: "" };
+
+describe.each(TEST_STORES)("the container grid's filters, fuzzy search and groups on $name", (testStore) => {
+  let api: Api;
+  const rows = (args: Partial<ContainerRowsArgs>) => containerRows(api.db, api.analyst.user, { ...ALL, pageSize: 100, sort: { field: "entityId" }, ...args });
+  const ids = async (args: Partial<ContainerRowsArgs>) => (await rows(args)).rows.map((r) => r.entityId);
+
+  beforeAll(async () => {
+    api = await startApi(testStore);
+    await insertFleet(api.db);
+    await runAnalysis(await getStore(), { source: fakeSource(), nowMs: NOW, workers: 0 });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("filters by text, number, blank and yes/no, all together", async () => {
+    expect(await ids({ filters: [{ field: "cluster", op: "eq", value: "dev-b" }] })).toEqual(["c", "d"]);
+    expect(await ids({ filters: [{ field: "namespace", op: "contains", value: "HO" }] })).toEqual(["a", "b"]);
+    expect(await ids({ filters: [{ field: "currentCost", op: "gt", value: 10 }] })).toEqual(["a", "c"]);
+    expect(await ids({ filters: [{ field: "currentCost", op: "gt", value: 10 }, { field: "cluster", op: "ne", value: "prod-a" }] })).toEqual(["c"]);
+    expect(await ids({ filters: [{ field: "recommendation", op: "blank" }] })).toEqual(["d"]);
+    expect(await ids({ filters: [{ field: "restartsLast7Days", op: "ge", value: 0 }] })).toEqual(["a", "b", "c", "d", "e"]);
+    // A LIKE wildcard is a plain character.
+    expect(await ids({ filters: [{ field: "namespace", op: "contains", value: "%" }] })).toEqual([]);
+  });
+
+  it("refuses a filter on a column outside the whitelist", async () => {
+    await expect(rows({ filters: [{ field: "c.id; drop table container", op: "eq", value: 1 }] })).rejects.toThrow("Rows cannot be filtered by");
+    await expect(rows({ filters: [{ field: "cluster", op: "like" as "eq", value: 1 }] })).rejects.toThrow("Unknown filter operator");
+  });
+
+  it("searches fuzzily: a substring under ten characters, one edit per ten characters beyond, on any of the keys", async () => {
+    expect(await ids({ search: "SIDECAR", fuzzy: true })).toEqual(["d"]);
+    expect(await ids({ search: "sidecr", fuzzy: true })).toEqual([]);
+    // 20 characters, one dropped: every container runs under the System Default Policy.
+    expect(await ids({ search: "Sytem Default Policy", fuzzy: true })).toEqual(["a", "b", "c", "d", "e"]);
+    expect(await ids({ search: "Sytem Defalt Plicy", fuzzy: true })).toEqual([]);
+    // The fuzzy path pages and sorts as the database does, and counts all matches.
+    const page = await rows({ search: "Sytem Default Policy", fuzzy: true, sort: { field: "currentCost", direction: "desc" }, page: 1, pageSize: 2 });
+    expect(page.total).toBe(5);
+    const sorted = await rows({ sort: { field: "currentCost", direction: "desc" }, pageSize: 2 });
+    expect(page.rows.map((r) => r.entityId)).toEqual(sorted.rows.map((r) => r.entityId));
+    const last = await rows({ search: "Sytem Default Policy", fuzzy: true, sort: { field: "currentCost", direction: "desc" }, page: 3, pageSize: 2 });
+    expect(last.rows.map((r) => r.entityId)).toEqual(["d"]); // not analysed: no cost, nulls last
+  });
+
+  it("groups rows with counts and sums that add up, also under a search and a filter", async () => {
+    const all = await rows({});
+    const g = await containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "cluster" });
+    expect(g.groups.map((x) => [x.value, x.count])).toEqual([["prod-a", 3], ["dev-b", 2]]);
+    expect(g.total).toBe(FLEET.length);
+    const cents = (v: number) => Math.round(v * 100);
+    expect(cents(g.groups.reduce((s, x) => s + x.currentCost, 0))).toBe(all.rows.reduce((s, r) => s + cents(r.currentCost ?? 0), 0));
+    const fuzzy = await containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "cluster", search: "Sytem Default Policy", fuzzy: true });
+    expect(fuzzy.groups).toEqual(g.groups);
+    const rec = await containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "recommendation", filters: [{ field: "cluster", op: "eq", value: "dev-b" }] });
+    expect(rec.total).toBe(2);
+    expect(rec.groups.some((x) => x.value === null && x.count === 1)).toBe(true);
+    await expect(containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "currentCost" })).rejects.toThrow("Rows cannot be grouped by 'currentCost'");
+  });
+
+  it("exports exactly the grid's rows for the same address", async () => {
+    const params = new URLSearchParams("q=Sytem%20Default%20Policy&f.cluster=%3Dprod-a&f.currentCost=%3E1&sort=currentCost&dir=asc");
+    const grid = await containerRows(api.db, api.analyst.user, { ...gridQuery(ALL, params, false).query, page: 1, pageSize: 100 });
+    const exported: string[] = [];
+    for await (const page of exportPages(api.db, api.analyst.user, exportQuery(ALL, params))) exported.push(...page.map((r) => r.entityId));
+    expect(grid.rows.map((r) => r.entityId)).toEqual(["e", "a"]);
+    expect(exported).toEqual(["e", "a"]);
+  });
+});
