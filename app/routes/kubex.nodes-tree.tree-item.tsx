@@ -1,1 +1,1 @@
-export { default } from "./kubex.nodes-tree._index";
+export { default, loader } from "./kubex.nodes-tree._index";

@@ -7,6 +7,7 @@ import { TreeSearch } from "~/components/tree/TreeSearch";
 import { TreeView } from "~/components/tree/TreeView";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
+import { NODE_TREE_FILTER, NODE_TREE_VIEW } from "~/features/nodes/constants";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadNodeTreePage(request);
@@ -16,8 +17,8 @@ export default function NodesTree() {
   const page = useLoaderData<typeof loader>();
   const tree = (
     <div className="flex min-h-0 flex-1 flex-col gap-2 px-3 pb-3">
-      <TreeSelector label="Tree View" current="Cluster › Node Group › Node" items={[]} publicLabel="" privateLabel="" editLabel="" readOnlyText />
-      <TreeSelector label="Tree Filter" current="All Nodes" items={[]} publicLabel="" privateLabel="" editLabel="" readOnlyText />
+      <TreeSelector label="Tree View" current={NODE_TREE_VIEW} items={[]} publicLabel="" privateLabel="" editLabel="" readOnlyText />
+      <TreeSelector label="Tree Filter" current={NODE_TREE_FILTER} items={[]} publicLabel="" privateLabel="" editLabel="" readOnlyText />
       <TreeSearch {...page.search} />
       {page.search.message ? <Banner text={page.search.message} durationMs={BANNER_MS.searchNotFound} /> : null}
       <div className="min-h-0 flex-1 overflow-auto">

@@ -1,0 +1,27 @@
+import { BoxPlotChart } from "~/components/charts/BoxPlotChart";
+import { NoDataChart } from "~/components/charts/NoDataChart";
+import type { NodeChart } from "~/features/nodes/charts.server";
+import type { NodeViewMode } from "~/features/nodes/constants";
+import { formatDecimal } from "~/lib/format";
+
+/** Box plots per time bucket, one per metric; "No Data Available" when there is none (spec 2.8). */
+export function NodeChartGrid({ charts, mode, emptyTitle }: { charts: NodeChart[]; mode: NodeViewMode; emptyTitle: string }) {
+  if (!charts.length) return <NoDataChart title={emptyTitle} />;
+  return (
+    <div className="grid gap-3 xl:grid-cols-2" data-testid="node-charts" data-mode={mode}>
+      {charts.map((c) => (
+        <BoxPlotChart
+          key={c.key}
+          title={c.title}
+          points={c.points}
+          xMode="time"
+          xLabel={mode === "DAY_1" ? "Date (UTC)" : "Hour (UTC)"}
+          yLabel={c.yLabel}
+          unit={c.unit}
+          yMax={c.yMax}
+          formatValue={formatDecimal}
+        />
+      ))}
+    </div>
+  );
+}

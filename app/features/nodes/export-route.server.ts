@@ -1,0 +1,27 @@
+/** The export route's one server function: who asks, which grid and scope, then the streamed workbook. */
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/lib/auth.server";
+import { getFlagMap } from "~/models/feature-flags.server";
+import { isNodeExportGrid, nodeExportResponse } from "./export.server";
+import { nodePath } from "./page.server";
+
+export async function exportNodeGrid(request: Request): Promise<Response> {
+  await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const grid = params.get("grid");
+  if (!isNodeExportGrid(grid)) {
+    return new Response("Unknown grid: use grid=node-groups or grid=nodes.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const db = await getDb();
+  const flags = await getFlagMap(db);
+  const path = nodePath(params.get("fullPath"));
+  return nodeExportResponse({
+    db,
+    grid,
+    scope: { clusterNames: path.cluster ? [path.cluster] : null, nodeGroupNames: path.group ? [path.group] : null },
+    scopeName: path.group ?? path.cluster,
+    params,
+    gpu: flags.gpuEnabled,
+    signal: request.signal,
+  });
+}
