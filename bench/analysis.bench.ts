@@ -212,7 +212,7 @@ async function main() {
   lines.push("");
   lines.push(
     `Phases of (b): inventory read ${secs(phase.read)}, node groups ${secs(phase.nodes)}, containers (analysis and writes) ${secs(phase.containers)}, ` +
-      `swap ${fmt(phase.swap)} ms, clean-up ${secs(phase.cleanup)}.`,
+      `node and node group rows ${secs(phase.nodeRows ?? 0)}, swap ${fmt(phase.swap)} ms, clean-up ${secs(phase.cleanup)}.`,
   );
   lines.push(
     `Waterfall ($/month): Current ${fmt(w.currentSpend, 2)}, Immediate ${fmt(w.immediateSavings, 2)}, Risk Removal ${fmt(w.riskRemoval, 2)}, ` +

@@ -73,7 +73,8 @@ export interface AnalysisResult {
   containerCount: number;
   analysedCount: number;
   ms: number;
-  phaseMs: { read: number; nodes: number; containers: number; swap: number; cleanup: number };
+  /** nodeRows: the node and node group rows (after the containers; not part of `containers`). */
+  phaseMs: { read: number; nodes: number; containers: number; nodeRows: number; swap: number; cleanup: number };
   workers: number;
   /** Peak RSS reported from inside the worker threads (KB; 0 in-process). */
   workerMaxRssKb: number;
@@ -288,7 +289,9 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
         await report({ phase: "containers", done: written, total: containers.length, analysed });
       },
     });
+    const containersMs = Date.now() - tContainers;
     // Node and node group rows: they need the containers' recommendations, restarts and memory events.
+    const tNodeRows = Date.now();
     const nodeRows = await writeNodeRows(db, {
       snapshotId,
       groups: groupsSeen,
@@ -298,7 +301,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       nowMs: resolved.nowMs,
       maxParams: MAX_PARAMS[store.dialect],
     });
-    const containersMs = Date.now() - tContainers;
+    const nodeRowsMs = Date.now() - tNodeRows;
 
     // 4. The swap: one short transaction.
     const tSwap = Date.now();
@@ -361,7 +364,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       containerCount: containers.length,
       analysedCount: analysed,
       ms: elapsed(),
-      phaseMs: { read: readMs, nodes: nodesMs, containers: containersMs, swap: swapMs, cleanup: cleanupMs },
+      phaseMs: { read: readMs, nodes: nodesMs, containers: containersMs, nodeRows: nodeRowsMs, swap: swapMs, cleanup: cleanupMs },
       workers,
       workerMaxRssKb: stats.workerMaxRssKb,
       prices,
