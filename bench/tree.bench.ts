@@ -2,7 +2,8 @@
  * Benchmark of the containers tree with a large fleet (the foundation issue's performance targets):
  *   a. time to first byte and total time of the server-rendered containers tree page under a 4-level custom View
  *      and a 3-line Filter, with its container tabs: a folder 3 levels deep on the Summary tab (the default),
- *      the Histograms tab and the Breakdown tab, and the root (Summary);
+ *      the Histograms tab and the Breakdown tab, and the root (Summary); the AI Analysis Details grid at the root,
+ *      sorted by Current Cost and searched (a short term, and a long one with a typo: the fuzzy path);
  *   b. the folder list of the whole tree over the GraphQL API (getFolderListJson), for that View and Filter and
  *      for the system 'Cluster View' + 'All Containers';
  *   c. in-process, the first (uncached) folder tree build for the custom View and Filter, and the uncached
@@ -444,12 +445,16 @@ async function main() {
   const pageDeepHistograms = `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath, tabGroup1: "histograms" })}`;
   const pageDeepBreakdown = `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath, tabGroup1: "breakdown" })}`;
   const pageRoot = `/kubex/containers-tree?${q({})}`;
+  // The AI Analysis Details grid at the root (every container under the Filter), sorted and searched on the server:
+  // a short term (a substring, as fuse.js at 0.1 is under 10 characters) and a long one with a typo (prefilter + fuse).
+  const pageGrid = (search: string) => `/kubex/containers-tree/tree-item?${q({ tabGroup1: "analysis-details", sort: "currentCost", dir: "desc", q: search })}`;
   const deepName = deep.name;
   // What each tab renders (and, for the Summary tab, that the analysis is there: no "has not run yet" note).
   const TAB_MARK = {
     summary: 'data-testid="current-spend"',
     histograms: 'data-testid="histogram-svg"',
     breakdown: 'data-testid="children-table"',
+    grid: 'data-testid="details-grid"',
   } as const;
   const checkPage = (what: string, mustContain: string, tab: keyof typeof TAB_MARK) => (r: HttpResult) => {
     expectStatus(r, 200, what);
@@ -490,6 +495,8 @@ async function main() {
   await page("page: the same, `tabGroup1=histograms`", pageDeepHistograms, "tree-item page (Histograms)", deepName, "histograms");
   await page("page: the same, `tabGroup1=breakdown`", pageDeepBreakdown, "tree-item page (Breakdown)", deepName, "breakdown");
   await page("page: tree root, Summary tab (default)", pageRoot, "tree root page", biggest(tree).name, "summary");
+  await page("page: grid at the root, sorted by Current Cost, search `worker`", pageGrid("worker"), "grid page (short search)", "grid-range", "grid");
+  await page("page: grid at the root, sorted by Current Cost, fuzzy search `setlement-worker` (a typo)", pageGrid("setlement-worker"), "grid page (fuzzy search)", "grid-range", "grid");
   rows.push(
     toRow(
       "API: getFolderListJson, custom View + Filter",

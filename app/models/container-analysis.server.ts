@@ -85,6 +85,7 @@ const caches = new WeakMap<Db, Map<string, Promise<unknown>>>();
 /** Empties the analysis read cache of a store (tests; a new snapshot needs no clearing, it is a new key). */
 export function clearAnalysisCache(db: Db) {
   caches.delete(db);
+  orderCaches.delete(db);
 }
 
 /**
@@ -869,6 +870,8 @@ interface RowsQuery {
   where: Expression<unknown>;
   /** Set when fuse.js must decide on the rows `where` keeps (a term of 10 characters or more). */
   fuzzyTerm: string | null;
+  /** What the scope depends on (containerScope's cacheKey). */
+  cacheKey: string;
 }
 
 function checkPaging(args: ContainerRowsArgs) {
@@ -881,7 +884,7 @@ function checkPaging(args: ContainerRowsArgs) {
 
 /** Scope, grid view, bucket, filters and search as one condition. */
 async function rowsQuery(db: Db, user: SessionUser, args: ContainerRowsArgs): Promise<RowsQuery> {
-  const { conditions } = await scoped(db, user, args);
+  const { conditions, cacheKey } = await scoped(db, user, args);
   const all: Expression<unknown>[] = [...conditions];
   if (args.gridViewId) {
     if (!Object.hasOwn(GRID_VIEW_CONDITIONS, args.gridViewId)) throw validationError(`Unknown grid view '${args.gridViewId}'.`);
@@ -908,7 +911,7 @@ async function rowsQuery(db: Db, user: SessionUser, args: ContainerRowsArgs): Pr
       sql`(lower(c.container_name) like ${pattern} escape '\\' or lower(c.pod_owner_name) like ${pattern} escape '\\' or lower(c.namespace) like ${pattern} escape '\\' or lower(c.cluster) like ${pattern} escape '\\')`,
     );
   }
-  return { where: sql.join(all, sql` and `), fuzzyTerm };
+  return { where: sql.join(all, sql` and `), fuzzyTerm, cacheKey };
 }
 
 /** The ids (with the asked columns) of the rows fuse.js keeps among those `where` keeps. */
@@ -931,38 +934,66 @@ function compareRows(a: Record<string, unknown>, b: Record<string, unknown>, dir
   return (an ? 0 : cmp(a.s, b.s)) * sign || cmp(String(a.id), String(b.id)) * sign;
 }
 
+/**
+ * The ordered ids of every matching row, per snapshot and query (scope, grid view, bucket, filters, search, sort):
+ * paging through a 150,000-container grid, or coming back to it, then reads one page of rows by id instead of
+ * filtering and sorting the fleet again (ARCHITECTURE.md: heavy reads are computed once per snapshot and cached).
+ * A few entries only: one holds up to one id per container.
+ */
+const ORDER_ENTRIES = 12;
+const orderCaches = new WeakMap<Db, Map<string, Promise<string[]>>>();
+
+function orderedIds(db: Db, key: string | null, compute: () => Promise<string[]>): Promise<string[]> {
+  if (key === null) return compute();
+  let cache = orderCaches.get(db);
+  if (!cache) orderCaches.set(db, (cache = new Map()));
+  let entry = cache.get(key);
+  if (entry) {
+    cache.delete(key);
+    cache.set(key, entry);
+    return entry;
+  }
+  const made = compute();
+  entry = made;
+  cache.set(key, made);
+  made.catch(() => cache.get(key) === made && cache.delete(key));
+  for (const k of cache.keys()) {
+    if (cache.size <= ORDER_ENTRIES) break;
+    cache.delete(k);
+  }
+  return entry;
+}
+
 export async function containerRows(db: Db, user: SessionUser, args: ContainerRowsArgs): Promise<ContainerRowsPage> {
   const field = args.sort?.field ?? "containerName";
   if (!Object.hasOwn(SORTABLE_FIELDS, field)) throw validationError(`Rows cannot be sorted by '${field}'.`);
   const direction = args.sort?.direction ?? "asc";
   if (direction !== "asc" && direction !== "desc") throw validationError(`Sort direction must be asc or desc (got '${String(direction)}').`);
   const { page, pageSize } = checkPaging(args);
-  const { where, fuzzyTerm } = await rowsQuery(db, user, args);
+  const { where, fuzzyTerm, cacheKey } = await rowsQuery(db, user, args);
   const column = sql.ref(SORTABLE_FIELDS[field as SortField]);
   const dir = sql.raw(direction);
-  if (fuzzyTerm) {
-    return consistentRead(db, async (q) => {
-      const matched = (await fuzzyMatches(q, where, fuzzyTerm, { s: SORTABLE_FIELDS[field as SortField] })).sort((a, b) => compareRows(a, b, direction));
-      const order = matched.slice((page - 1) * pageSize, page * pageSize).map((r) => String(r.id));
-      const { rows } = order.length
-        ? await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id in (${sql.join(order)})`.execute(q)
-        : { rows: [] as RawRow[] };
-      const byId = new Map(rows.map((r) => [String(r.entity_id), r]));
-      return { rows: await withNodes(q, order.map((id) => toRow(byId.get(id)!))), total: matched.length, page, pageSize };
-    });
-  }
   return consistentRead(db, async (q) => {
-    const countRow = await sql<{ n: unknown }>`select count(*) as n from ${FROM} where ${where}`.execute(q);
-    // The page's ids first (a narrow sort), then their rows.
-    const ids = await sql<{ id: string }>`select c.id as id from ${FROM} where ${where}
-      order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, c.id ${dir}
-      limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(q);
-    const order = ids.rows.map((r) => String(r.id));
+    const snapshotId = await currentSnapshotId(q);
+    const key =
+      snapshotId === undefined
+        ? null
+        : JSON.stringify([snapshotId, cacheKey, args.gridViewId ?? null, args.bucket ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy, field, direction]);
+    const all = await orderedIds(db, key, async () => {
+      if (fuzzyTerm) {
+        const matched = await fuzzyMatches(q, where, fuzzyTerm, { s: SORTABLE_FIELDS[field as SortField] });
+        return matched.sort((a, b) => compareRows(a, b, direction)).map((r) => String(r.id));
+      }
+      const ids = await sql<{ id: string }>`select c.id as id from ${FROM} where ${where}
+        order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, c.id ${dir}`.execute(q);
+      return ids.rows.map((r) => String(r.id));
+    });
+    const order = all.slice((page - 1) * pageSize, page * pageSize);
     const { rows } = order.length
       ? await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id in (${sql.join(order)})`.execute(q)
       : { rows: [] as RawRow[] };
     const byId = new Map(rows.map((r) => [String(r.entity_id), r]));
-    return { rows: await withNodes(q, order.map((id) => toRow(byId.get(id)!))), total: num(countRow.rows[0]?.n), page, pageSize };
+    return { rows: await withNodes(q, order.map((id) => toRow(byId.get(id)!))), total: all.length, page, pageSize };
   });
 }
 

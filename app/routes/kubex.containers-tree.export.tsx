@@ -3,6 +3,7 @@ import { getDb } from "~/db/db.server";
 import { requireUser } from "~/lib/auth.server";
 import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
 import { csvExportResponse, isExportFormat, xlsxExportResponse } from "~/features/containers/export.server";
+import { isGpuOn } from "~/features/containers/details.server";
 
 /** AI Analysis Details export (spec document 2, section 2.3): ?format=csv|xlsx and the grid's own parameters. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const applied = await appliedViewAndFilter(db, user, "containers", params);
   const input = {
+    gpu: await isGpuOn(db),
     db,
     user,
     scope: { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" },

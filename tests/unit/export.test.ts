@@ -6,7 +6,9 @@ import {
   csvRecord,
   EXPORT_COLUMNS,
   exportDay,
+  exportLayout,
   exportQuery,
+  DEFAULT_LAYOUT,
   isExportFormat,
   rowToCells,
   sheetName,
@@ -143,5 +145,28 @@ describe("exportQuery", () => {
     expect(isExportFormat("xlsx")).toBe(true);
     expect(isExportFormat("pdf")).toBe(false);
     expect(isExportFormat(null)).toBe(false);
+  });
+});
+
+describe("exportLayout (the grid's chosen columns)", () => {
+  it("keeps the default layout without cols", () => {
+    expect(exportLayout(new URLSearchParams("q=x"))).toBe(DEFAULT_LAYOUT);
+  });
+  it("writes the chosen columns in grid order, a change as current and recommended, then the link and the date", () => {
+    const layout = exportLayout(new URLSearchParams("cols=cpuRequest,cluster&cols=currentCost,hasCpuSaturation,nodes,gpuMemory"));
+    expect(layout.columns.map((c) => [c.header, c.kind])).toEqual([
+      ["Container", "text"],
+      ["Cluster", "text"],
+      ["Current CPU Request (mCores)", "number"],
+      ["Recommended CPU Request (mCores)", "number"],
+      ["Current Cost ($/month)", "money"],
+      ["CPU Saturation", "text"],
+      ["Nodes", "text"],
+      ["Container details", "link"],
+      ["Exported", "date"],
+    ]);
+    const day = exportDay(new Date("2024-03-09T23:30:00Z"));
+    const r = { ...row(), hasCpuSaturation: true, nodes: ["n1", "n2"] } as ContainerRow;
+    expect(layout.cells(r, ctx, day)).toEqual(["api", "east", 500, 250, 12.35, "Yes", "n1, n2", containerDetailsUrl(ctx, "abc-123"), day]);
   });
 });

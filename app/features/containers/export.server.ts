@@ -11,6 +11,7 @@ import type { SessionUser } from "~/lib/auth-types";
 import type { Db } from "~/models/treeview-common.server";
 import { containerRows, MAX_PAGE_SIZE, type ContainerRow, type ContainerRowsArgs } from "~/models/container-analysis.server";
 import { gridQuery } from "./details.server";
+import { visibleColumns } from "./grid-columns";
 
 export const EXPORT_BASENAME = "kubex_container_details";
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
@@ -116,6 +117,51 @@ export function rowToCells(r: ContainerRow, ctx: LinkContext, exported: Date): C
   ];
 }
 
+/** What an export writes: its columns and each row's cells in that order. */
+export interface ExportLayout {
+  columns: readonly ExportColumn[];
+  cells: (r: ContainerRow, ctx: LinkContext, exported: Date) => CellValue[];
+}
+
+export const DEFAULT_LAYOUT: ExportLayout = { columns: EXPORT_COLUMNS, cells: rowToCells };
+
+const TAIL: ExportColumn[] = [
+  { header: "Container details", kind: "link", width: 60 },
+  { header: "Exported", kind: "date", width: 12 },
+];
+
+/**
+ * The grid's chosen columns (cols in the address, as the grid shows them), each "current → recommended" pair as
+ * two columns, then the details link and the export date. Without cols: the default layout above.
+ */
+export function exportLayout(params: URLSearchParams, gpu = false): ExportLayout {
+  const asked = params.getAll("cols").join(",");
+  if (!asked.trim()) return DEFAULT_LAYOUT;
+  const parts: { column: ExportColumn; value: (r: ContainerRow) => CellValue }[] = [];
+  const field = (r: ContainerRow, key: string) => (r as unknown as Record<string, unknown>)[key];
+  const numberOf = (v: unknown, digits: number) => (typeof v === "number" ? roundTo(v, digits) : null);
+  for (const col of visibleColumns(asked, gpu)) {
+    const unit = col.type === "money" ? "$/month" : col.type === "percent" ? "%" : col.unit;
+    const header = unit ? `${col.label} (${unit})` : col.label;
+    if (col.type === "change") {
+      parts.push({ column: { header: `Current ${header}`, kind: "number", width: 14 }, value: (r) => numberOf(field(r, col.from!), 0) });
+      parts.push({ column: { header: `Recommended ${header}`, kind: "number", width: 14 }, value: (r) => numberOf(field(r, col.key), 0) });
+    } else if (col.type === "money") parts.push({ column: { header, kind: "money", width: 14 }, value: (r) => numberOf(field(r, col.key), 2) });
+    else if (col.type === "number" || col.type === "percent") {
+      const digits = col.type === "percent" ? 1 : (col.digits ?? 0);
+      parts.push({ column: { header, kind: digits ? "decimal" : "number", width: 14 }, value: (r) => numberOf(field(r, col.key), digits) });
+    } else if (col.type === "date") parts.push({ column: { header, kind: "date", width: 12 }, value: (r) => (field(r, col.key) ? new Date(String(field(r, col.key))) : null) });
+    else if (col.type === "bool") parts.push({ column: { header, kind: "text", width: 10 }, value: (r) => (field(r, col.key) ? "Yes" : "No") });
+    else if (col.type === "list") parts.push({ column: { header, kind: "text", width: 40 }, value: (r) => ((field(r, col.key) as string[] | undefined) ?? []).join(", ") || null });
+    else if (col.key === "recommendation") parts.push({ column: { header, kind: "text", width: 24 }, value: (r) => r.recommendation ?? (r.notAnalysedReason ? `Not analysed: ${r.notAnalysedReason}` : null) });
+    else parts.push({ column: { header, kind: "text", width: 24 }, value: (r) => (field(r, col.key) == null ? null : String(field(r, col.key))) });
+  }
+  return {
+    columns: [...parts.map((p) => p.column), ...TAIL],
+    cells: (r, ctx, exported) => [...parts.map((p) => p.value(r)), containerDetailsUrl(ctx, r.entityId), exported],
+  };
+}
+
 /**
  * A sheet name Excel accepts: "Container-" and the View's name, without []:*?/\ (and control characters), not
  * ending with an apostrophe, at most 31 characters (UTF-16 units, whole code points).
@@ -168,6 +214,8 @@ export async function* exportPages(db: Db, user: SessionUser, query: Omit<Contai
 }
 
 export interface ExportInput {
+  /** Whether the GPU feature is on (GPU columns may be chosen). */
+  gpu?: boolean;
   db: Db;
   user: SessionUser;
   scope: ExportScope;
@@ -191,7 +239,8 @@ function attachment(filename: string, contentType: string) {
 export function csvExportResponse(input: ExportInput): Response {
   const ctx: LinkContext = { origin: input.origin, viewId: input.scope.viewId, filterId: input.scope.filterId };
   const exported = exportDay(input.now);
-  const pages = exportPages(input.db, input.user, exportQuery(input.scope, input.params), input.signal);
+  const layout = exportLayout(input.params, input.gpu);
+  const pages = exportPages(input.db, input.user, exportQuery(input.scope, input.params, input.gpu), input.signal);
   const encoder = new TextEncoder();
   let started = false;
   const body = new ReadableStream<Uint8Array>({
@@ -200,7 +249,7 @@ export function csvExportResponse(input: ExportInput): Response {
         if (!started) {
           started = true;
           // A byte-order mark so Excel opens the UTF-8 file with the right characters.
-          controller.enqueue(encoder.encode(`\uFEFF${csvRecord(EXPORT_COLUMNS.map((c) => c.header))}`));
+          controller.enqueue(encoder.encode(`\uFEFF${csvRecord(layout.columns.map((c) => c.header), layout.columns)}`));
           return;
         }
         const next = await pages.next();
@@ -208,7 +257,7 @@ export function csvExportResponse(input: ExportInput): Response {
           controller.close();
           return;
         }
-        controller.enqueue(encoder.encode(next.value.map((r) => csvRecord(rowToCells(r, ctx, exported))).join("")));
+        controller.enqueue(encoder.encode(next.value.map((r) => csvRecord(layout.cells(r, ctx, exported), layout.columns)).join("")));
       } catch (error) {
         controller.error(error);
       }
@@ -224,12 +273,13 @@ export function csvExportResponse(input: ExportInput): Response {
 export function xlsxExportResponse(input: ExportInput): Response {
   const ctx: LinkContext = { origin: input.origin, viewId: input.scope.viewId, filterId: input.scope.filterId };
   const exported = exportDay(input.now);
+  const layout = exportLayout(input.params, input.gpu);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "Kubex";
   workbook.created = input.now ?? new Date();
   const sheet = workbook.addWorksheet(sheetName(input.viewName), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = EXPORT_COLUMNS.map((c, i) => ({
+  sheet.columns = layout.columns.map((c, i) => ({
     header: c.header,
     key: `c${i}`,
     width: c.width,
@@ -238,16 +288,16 @@ export function xlsxExportResponse(input: ExportInput): Response {
   sheet.getRow(1).font = { bold: true };
 
   const write = async () => {
-    for await (const rows of exportPages(input.db, input.user, exportQuery(input.scope, input.params), input.signal)) {
+    for await (const rows of exportPages(input.db, input.user, exportQuery(input.scope, input.params, input.gpu), input.signal)) {
       for (const r of rows) {
-        const cells = rowToCells(r, ctx, exported);
+        const cells = layout.cells(r, ctx, exported);
         const row = sheet.addRow(
           cells.map((v, i) => {
-            const kind = EXPORT_COLUMNS[i].kind;
+            const kind = layout.columns[i].kind;
             return kind === "link" && typeof v === "string" ? { text: v, hyperlink: v } : v;
           }),
         );
-        EXPORT_COLUMNS.forEach((c, i) => {
+        layout.columns.forEach((c, i) => {
           if (c.kind === "money") row.getCell(i + 1).numFmt = MONEY_FORMAT;
           else if (c.kind === "date") row.getCell(i + 1).numFmt = DATE_FORMAT;
         });
