@@ -6,6 +6,8 @@ import { Drawer, DrawerSection } from "./Drawer";
 
 type PolicyDrawerData = Extract<DrawerData, { kind: "policy" }>;
 
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
+
 /** The policy drawer (spec 2.3): windowing, allocation ranges and resource adjustment thresholds of one policy. */
 export function PolicyDrawer({ data, closeHref }: { data: PolicyDrawerData; closeHref: string }) {
   const { search } = useLocation();
@@ -14,7 +16,7 @@ export function PolicyDrawer({ data, closeHref }: { data: PolicyDrawerData; clos
     <Drawer
       testId="policy-drawer"
       title={p.name}
-      subtitle={`${formatCount(p.instanceCount)} containers in ${formatCount(p.accountCount)} clusters in this selection`}
+      subtitle={`${plural(p.instanceCount, "container")} in ${plural(p.accountCount, "cluster")} in this selection`}
       closeHref={closeHref}
       footer={
         <Link to={policyDetailsHref(search, data.ref.kind === "policy" ? data.ref.entityId : null)} className="btn" data-testid="view-policy-details">
