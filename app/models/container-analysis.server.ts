@@ -1023,9 +1023,11 @@ export async function containerGroups(
 ): Promise<{ groups: ContainerGroup[]; totalGroups: number; total: number; page: number; pageSize: number }> {
   if (!(GROUPABLE_FIELDS as readonly string[]).includes(args.groupBy)) throw validationError(`Rows cannot be grouped by '${args.groupBy}'.`);
   const { page, pageSize } = checkPaging(args);
-  const { where, fuzzyTerm } = await rowsQuery(db, user, args);
+  const { where, fuzzyTerm, cacheKey } = await rowsQuery(db, user, args);
   const col = SORTABLE_FIELDS[args.groupBy as SortField];
-  return consistentRead(db, async (q) => {
+  // Every group of the query, once per snapshot (cachedRead); pages of groups are slices of it.
+  const queryKey = JSON.stringify([cacheKey, args.gridViewId ?? null, args.bucket ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy, args.groupBy]);
+  const all = await cachedRead(db, "groups", queryKey, async (q) => {
     let all: ContainerGroup[];
     if (fuzzyTerm) {
       const byValue = new Map<string | null, ContainerGroup>();
@@ -1049,15 +1051,15 @@ export async function containerGroups(
         totalMemSurplus: num(r.totalMemSurplus),
       }));
     }
-    all.sort((a, b) => b.count - a.count || ((a.value ?? "") < (b.value ?? "") ? -1 : (a.value ?? "") > (b.value ?? "") ? 1 : 0));
-    return {
-      groups: all.slice((page - 1) * pageSize, page * pageSize),
-      totalGroups: all.length,
-      total: all.reduce((s, g) => s + g.count, 0),
-      page,
-      pageSize,
-    };
+    return all.sort((a, b) => b.count - a.count || ((a.value ?? "") < (b.value ?? "") ? -1 : (a.value ?? "") > (b.value ?? "") ? 1 : 0));
   });
+  return {
+    groups: all.slice((page - 1) * pageSize, page * pageSize),
+    totalGroups: all.length,
+    total: all.reduce((s, g) => s + g.count, 0),
+    page,
+    pageSize,
+  };
 }
 
 /** One container's row in the current snapshot (getContainerDetailsForEntity), or undefined. */
