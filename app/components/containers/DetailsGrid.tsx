@@ -210,6 +210,13 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
                         defaultValue={grid.filterTexts[c.key] ?? ""}
                         aria-label={`Filter ${c.label}`}
                         placeholder={isNumeric(c) ? ">0" : c.type === "bool" ? "yes/no" : "Filter…"}
+                        title={
+                          isNumeric(c)
+                            ? "A number, optionally after =, !=, >, >=, < or <= (e.g. >100); (blank) for no value. Enter applies."
+                            : c.type === "bool"
+                              ? "yes or no; Enter applies."
+                              : "Text the value contains; =text for equal, !=text for different, (blank) for no value. Enter applies."
+                        }
                         className="input h-7 w-full min-w-[5rem] px-1.5 py-0 text-xs font-normal normal-case"
                         maxLength={120}
                         onKeyDown={(e) => {
