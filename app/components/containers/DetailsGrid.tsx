@@ -306,12 +306,14 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
             Next ›
           </Link>
         ) : null}
-        <span className="muted ml-2">Rows per page:</span>
-        {PAGE_SIZES.map((s) => (
-          <Link key={s} to={link({ size: String(s), page: null })} aria-current={s === grid.pageSize ? "true" : undefined} className={s === grid.pageSize ? "font-semibold underline" : "hover:underline"}>
-            {s}
-          </Link>
-        ))}
+        <span className="flex items-center gap-2 whitespace-nowrap">
+          <span className="muted ml-2">Rows per page:</span>
+          {PAGE_SIZES.map((s) => (
+            <Link key={s} to={link({ size: String(s), page: null })} aria-current={s === grid.pageSize ? "true" : undefined} className={s === grid.pageSize ? "font-semibold underline" : "hover:underline"}>
+              {s}
+            </Link>
+          ))}
+        </span>
       </nav>
       <p className="muted mt-2 text-xs">Data is derived from past 7 days</p>
       <UtilizationPanel data={grid.utilization} />
