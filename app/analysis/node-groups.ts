@@ -31,7 +31,7 @@ import {
 import type { ContainerTable, NodeGroupTable, NodeTable } from "~/db/schema";
 import { SAMPLE_STEP_MS, type MetricsSource, type UtilisationSample } from "~/sources/types";
 import type { GroupFacts } from "./columns";
-import { peakPods, podsPerNode, type GroupSeen, type NodeSeen } from "./node-results";
+import { containersByGroup, peakPods, podsPerNode, type GroupSeen, type NodeSeen } from "./node-results";
 
 export const WINDOW_HOURS = 7 * 24;
 
@@ -126,6 +126,15 @@ export class GroupSums {
   }
 }
 
+/** The containers on each group of the input, DaemonSets on every group of their cluster (node-results.ts). */
+export function groupContainers(input: Pick<NodeGroupPhaseInput, "nodeGroups" | "nodes" | "containers">) {
+  const nodeCounts = new Map<string, number>();
+  for (const n of input.nodes) nodeCounts.set(groupKey(n.cluster, n.node_group), (nodeCounts.get(groupKey(n.cluster, n.node_group)) ?? 0) + 1);
+  const groupsOfCluster = new Map<string, string[]>();
+  for (const g of input.nodeGroups) (groupsOfCluster.get(g.cluster) ?? groupsOfCluster.set(g.cluster, []).get(g.cluster)!).push(g.name);
+  return containersByGroup(input.containers, nodeCounts, groupsOfCluster, groupKey);
+}
+
 export async function nodeGroupFacts(input: NodeGroupPhaseInput): Promise<Map<string, GroupFacts>> {
   return (await nodePhase(input)).facts;
 }
@@ -142,11 +151,7 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
     const k = groupKey(n.cluster, n.node_group);
     (nodesByGroup.get(k) ?? nodesByGroup.set(k, []).get(k)!).push(n);
   }
-  const containersByGroup = new Map<string, ContainerTable[]>();
-  for (const c of input.containers) {
-    const k = groupKey(c.cluster, c.node_group);
-    (containersByGroup.get(k) ?? containersByGroup.set(k, []).get(k)!).push(c);
-  }
+  const byGroup = groupContainers(input);
   const health = DEFAULT_HEALTH_THRESHOLDS;
   const slots = Math.ceil((input.nowMs - fromMs) / SAMPLE_STEP_MS) + 1;
   const out = new Map<string, GroupFacts>();
@@ -178,9 +183,10 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
       seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? Math.min(row.pod_capacity, p.share + p.daemonSets) : null });
       sums.add(row.cpu_capacity, row.mem_capacity, samples);
     }
-    const containers = (containersByGroup.get(k) ?? []).map((c) =>
-      containerInputFromRow(c, { recommendedCpuRequest: null, recommendedMemRequest: null, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 }),
-    );
+    const containers = (byGroup.get(k) ?? []).map((c) => ({
+      ...containerInputFromRow(c.row, { recommendedCpuRequest: null, recommendedMemRequest: null, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 }),
+      replicas: c.replicas,
+    }));
     const groupUtilisation = sums.result();
     const agg = nodeGroupAggregates({
       nodeGroupId: g.id,

@@ -90,3 +90,23 @@ describe("nodeRow", () => {
     expect(r).toMatchObject({ cpu_utilization_avg_pct: null, age_days: null, num_pods_peak: null, max_allowed_pods_pct: null, cpu_saturated: 0, at_max_pod_capacity: 0 });
   });
 });
+
+describe("containersByGroup", () => {
+  it("puts a DaemonSet on every group of its cluster, one replica per node, its events only with its own group", async () => {
+    const { containersByGroup } = await import("./node-results");
+    const byGroup = containersByGroup(
+      [container("web", "web", "Deployment", "g1", 3), container("agent", "agent", "DaemonSet", "system", 5)],
+      new Map([
+        [groupKey("c1", "g1"), 4],
+        [groupKey("c1", "system"), 1],
+      ]),
+      new Map([["c1", ["g1", "system"]]]),
+      groupKey,
+    );
+    expect(byGroup.get(groupKey("c1", "g1"))!.map((c) => [c.row.id, c.replicas, c.ownGroup])).toEqual([
+      ["web", 3, true],
+      ["agent", 4, false],
+    ]);
+    expect(byGroup.get(groupKey("c1", "system"))!.map((c) => [c.row.id, c.replicas, c.ownGroup])).toEqual([["agent", 1, true]]);
+  });
+});

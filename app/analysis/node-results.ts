@@ -51,6 +51,44 @@ export interface ContainerResult {
   memoryLimitEventLast7Days: number;
 }
 
+/** A container as one node group sees it: DaemonSet copies carry `ownGroup` false (their events stay with their own group). */
+export interface GroupContainer {
+  row: ContainerTable;
+  /** Replicas on this group: all of them, or for a DaemonSet one per node of the group. */
+  replicas: number;
+  ownGroup: boolean;
+}
+
+/**
+ * The containers running on each group. A DaemonSet runs one copy on every node of its cluster, whatever node group
+ * its row names: each group gets it with one replica per node of the group (so its requests count where they are
+ * placed, as the demo source and the node series count them); its restarts and memory limit events stay with the
+ * group its row names, so they are counted once.
+ */
+export function containersByGroup(
+  containers: readonly ContainerTable[],
+  nodeCounts: ReadonlyMap<string, number>,
+  groupsOfCluster: ReadonlyMap<string, readonly string[]>,
+  key: (cluster: string, group: string) => string,
+): Map<string, GroupContainer[]> {
+  const out = new Map<string, GroupContainer[]>();
+  const add = (k: string, c: GroupContainer) => (out.get(k) ?? out.set(k, []).get(k)!).push(c);
+  for (const c of containers) {
+    const own = key(c.cluster, c.node_group);
+    if (c.pod_owner_kind !== "DaemonSet") {
+      add(own, { row: c, replicas: c.replicas, ownGroup: true });
+      continue;
+    }
+    const groups = groupsOfCluster.get(c.cluster) ?? [];
+    for (const g of groups) {
+      const k = key(c.cluster, g);
+      add(k, { row: c, replicas: nodeCounts.get(k) ?? 0, ownGroup: k === own });
+    }
+    if (!groups.some((g) => key(c.cluster, g) === own)) add(own, { row: c, replicas: 0, ownGroup: true });
+  }
+  return out;
+}
+
 /** Pods per node of each group (module comment): DaemonSets of the cluster + an even share of the group's pods. */
 export function podsPerNode(containers: readonly ContainerTable[], nodeCounts: ReadonlyMap<string, number>, key: (cluster: string, group: string) => string) {
   const dsByCluster = new Map<string, Set<string>>();

@@ -10,7 +10,7 @@ import { loadCatalogDir, SHIPPED_CATALOG_DIR } from "~/engine/catalog/load.serve
 import type { InstanceType } from "~/engine/catalog";
 import { containerInputFromRow } from "~/engine/nodes";
 import { ANALYSIS_COLUMNS } from "./columns";
-import { groupKey } from "./node-groups";
+import { groupContainers, groupKey } from "./node-groups";
 import { indexByName, nodeGroupRow, nodeRow, type GroupSeen } from "./node-results";
 
 const COL = {
@@ -98,15 +98,16 @@ export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput)
   const catalog = input.catalog ?? shippedInstanceCatalog();
   const byName = indexByName(catalog);
   const windowEndUtc = new Date(input.nowMs).toISOString();
-  const containersByGroup = new Map<string, ContainerTable[]>();
-  for (const c of input.containers) {
-    const k = groupKey(c.cluster, c.node_group);
-    (containersByGroup.get(k) ?? containersByGroup.set(k, []).get(k)!).push(c);
-  }
+  const byGroup = groupContainers({ nodeGroups: input.groups.map((g) => g.group), nodes: input.groups.flatMap((g) => g.nodes.map((n) => n.row)), containers: input.containers });
   const nodeRows: Database["node_analysis"][] = [];
   const groupRows: Database["node_group_analysis"][] = [];
   for (const g of input.groups) {
-    const containers = (containersByGroup.get(groupKey(g.group.cluster, g.group.name)) ?? []).map((c) => containerInputFromRow(c, input.results.of(c.id)));
+    const containers = (byGroup.get(groupKey(g.group.cluster, g.group.name)) ?? []).map((c) => {
+      const result = input.results.of(c.row.id);
+      // A DaemonSet's events count with the group its row names only (containersByGroup).
+      const events = c.ownGroup ? result : { ...result, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 };
+      return { ...containerInputFromRow(c.row, events), replicas: c.replicas };
+    });
     groupRows.push(nodeGroupRow(input.snapshotId, g, containers, input.windowHours, windowEndUtc, catalog));
     for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, byName));
   }

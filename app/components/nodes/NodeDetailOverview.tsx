@@ -68,7 +68,7 @@ export function NodeDetailOverview({ data, gpu }: { data: Data; gpu: boolean }) 
             ) : null}
           </dl>
         </Section>
-        <div className="grid gap-3">
+        <div className="grid content-start gap-3">
           <UtilisationCard title="CPU Utilization (Last 7 Days)" avg={n.cpuUtilizationAvgPct} peak={n.cpuUtilizationPeakPct} avgLimit={T.cpuUtilizationAvgPct} peakLimit={T.cpuUtilizationPeakPct} testId="cpu-utilization-card" />
           <UtilisationCard title="Memory Utilization (Last 7 Days)" avg={n.memUtilizationAvgPct} peak={n.memUtilizationPeakPct} avgLimit={T.memUtilizationAvgPct} peakLimit={T.memUtilizationPeakPct} testId="memory-utilization-card" />
         </div>
