@@ -15,7 +15,7 @@ import { PostgresAdapter, sql } from "kysely";
 import { z } from "zod";
 import type { SessionUser } from "~/lib/auth-types";
 import { gridDefinition, type GridDefinition } from "~/features/grid-views/grids.server";
-import { nextFreeTitle, normaliseState, titleKey, type GridState } from "~/features/grid-views/state";
+import { isStateKey, nextFreeTitle, normaliseState, titleKey, type GridState } from "~/features/grid-views/state";
 import { GRID_VIEW_TEXT, MAX_VIEW_TITLE, NOT_FAVOURABLE } from "~/features/grid-views/texts";
 import { isFlagOn } from "./feature-flags.server";
 import { forbiddenError, notFoundError, validationError } from "./errors";
@@ -90,7 +90,7 @@ function parseId(id: string): string {
 /** Only the grid's own keys, each checked; defaults dropped so equal grids store equal states. */
 function checkState(def: GridDefinition, state: Record<string, string>): GridState {
   for (const key of Object.keys(state)) {
-    if (!def.stateKeys.includes(key)) throw validationError(`'${key.slice(0, 64)}' is not part of this grid's state (${def.stateKeys.join(", ")}).`);
+    if (!isStateKey(key, def)) throw validationError(`'${key.slice(0, 64)}' is not part of this grid's state (${def.stateKeys.join(", ")}).`);
   }
   return normaliseState(state, def);
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { GridViewsBarData } from "~/features/grid-views/bar.server";
 import { titleKey } from "~/features/grid-views/state";
 import { GRID_VIEW_TEXT, GRID_VIEWS_ACTION, MAX_VIEW_TITLE } from "~/features/grid-views/texts";
@@ -16,8 +16,21 @@ export function TitleForm({ bar, intent, viewId, initial, cancelHref }: { bar: G
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  const edited = useRef(false);
   const [value, setValue] = useState(initial);
   const [touched, setTouched] = useState(false);
+  // Focus after the menu that opened the form has put focus back on its own button (two frames later).
+  useEffect(() => {
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => input.current?.focus());
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, []);
   const others = bar.views.filter((v) => !(intent === "rename" && v.id === viewId)).map((v) => titleKey(v.title));
   const clash = value.trim() !== "" && others.includes(titleKey(value));
   const error = touched ? (clash ? GRID_VIEW_TEXT.unique : null) : bar.ui.error;
@@ -57,8 +70,10 @@ export function TitleForm({ bar, intent, viewId, initial, cancelHref }: { bar: G
         placeholder={intent === "saveas" ? "New View" : GRID_VIEW_TEXT.untitledView}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "grid-view-title-error" : undefined}
+        ref={input}
         autoFocus
         onChange={(e) => {
+          edited.current = true;
           setValue(e.target.value);
           setTouched(true);
         }}
@@ -66,8 +81,8 @@ export function TitleForm({ bar, intent, viewId, initial, cancelHref }: { bar: G
           if (e.key === "Escape") navigate(cancelHref);
         }}
         onBlur={(e) => {
-          // Leaving for the form's own buttons is not a blur-to-apply.
-          if (intent !== "rename" || form.current?.contains(e.relatedTarget as Node | null)) return;
+          // Only a name the user typed is applied on blur; leaving for the form's own buttons is not a blur-to-apply.
+          if (intent !== "rename" || !edited.current || form.current?.contains(e.relatedTarget as Node | null)) return;
           setTouched(true);
           if (!clash && value.trim() !== initial.trim()) form.current?.requestSubmit();
         }}
