@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { requireUser } from "~/lib/auth.server";
 import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
+import { rowViewParams } from "~/features/grid-views/bar.server";
 import { csvExportResponse, isExportFormat, xlsxExportResponse } from "~/features/containers/export.server";
 import { isGpuOn } from "~/features/containers/details.server";
 
@@ -21,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     db,
     user,
     scope: { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" },
-    params,
+    // A saved grid view exports the rows of the built-in view it was made from, as the grid shows them.
+    params: await rowViewParams(db, user, params),
     viewName: applied.view.name,
     origin: url.origin,
     signal: request.signal,

@@ -17,6 +17,7 @@ import {
   UPDATE_PUBLIC_VIEW,
 } from "~/graphql/operations/grid-view";
 import type { GridViewItem } from "~/models/grid-views.server";
+import { loadGridViewsBar, rowViewParams } from "~/features/grid-views/bar.server";
 import { TEST_STORES } from "./stores";
 import { startApi, type Api, type Caller } from "./graphql-harness";
 
@@ -85,7 +86,10 @@ describe.each(TEST_STORES)("grid views on $name", (testStore) => {
     }
     expect(list.filter((v) => !v.canFavorite).map((v) => v.id)).toEqual(["default", "all_data"]);
     expect(list.find((v) => v.id === "realizable_cpu_saving")).toMatchObject({ title: "Realizable CPU savings", basedOn: "realizable_cpu_saving", gridState: {} });
-    expect(list[1]).toMatchObject({ title: "All Data", basedOn: null, gridState: { sort: "containerName", dir: "asc", size: "100" } });
+    // All Data shows every column.
+    expect(list[1]).toMatchObject({ title: "All Data", basedOn: null });
+    expect(list[1].gridState.cols.split(",")).toEqual(expect.arrayContaining(["containerName", "namespace", "cluster", "policyName", "netSavings", "configLastChanged"]));
+    expect(list[1].gridState.cols.split(",").length).toBeGreaterThan(40);
   });
 
   it("refuses an unknown grid and bad view JSON", async () => {
@@ -258,6 +262,34 @@ describe.each(TEST_STORES)("grid views on $name", (testStore) => {
     expect(await view(api.carol, id)).toBeUndefined();
     expect(await byIdRefused(DELETE_USER_VIEW)(api.carol, id)).toBe(NOT_FOUND);
     expect(await api.db.selectFrom("grid_view_favorite").select("view_id").where("view_id", "=", id).execute()).toEqual([]);
+  });
+
+  it("gives the grid the rows of the selected view: a saved view keeps the built-in rows it was made from", async () => {
+    const user = api.carol.user;
+    const saved = await save(api.carol, { title: "Risky sorted", gridState: { sort: "namespace", dir: "asc" }, basedOn: "cpu_request_risk" });
+    const bar = (query: string) => loadGridViewsBar(api.db, user, new URLSearchParams(query));
+
+    const plain = await bar("tabGroup1=analysis-details");
+    expect(plain).toMatchObject({ selected: { id: "default" }, rowViewId: null, unsaved: false, temporary: false, missing: false });
+    expect(await bar("sort=namespace")).toMatchObject({ selected: { id: "default" }, unsaved: true });
+
+    const mine = await bar(`gridViewId=${saved}&sort=namespace&dir=asc&page=3&drawer=container:x`);
+    expect(mine).toMatchObject({ selected: { id: saved, title: "Risky sorted", readOnly: false }, rowViewId: "cpu_request_risk", unsaved: false });
+    expect((await bar(`gridViewId=${saved}&sort=cluster`)).unsaved).toBe(true);
+    expect((await rowViewParams(api.db, user, new URLSearchParams(`gridViewId=${saved}&q=a`))).toString()).toBe("gridViewId=cpu_request_risk&q=a");
+
+    expect(await bar("gridViewId=additional_cpu_waste")).toMatchObject({ selected: { id: "additional_cpu_waste", readOnly: true }, rowViewId: "additional_cpu_waste" });
+    // A histogram bar's rows: not a listed view, shown read-only with its own rows.
+    expect(await bar("gridViewId=cpuRequest_bucket_200")).toMatchObject({
+      temporary: true,
+      selected: { id: "cpuRequest_bucket_200", title: "CPU request: 200% of recommended", readOnly: true },
+      rowViewId: "cpuRequest_bucket_200",
+    });
+    // A view the user cannot see is reported and its id passed on (the grid then shows every row with a notice).
+    expect(await bar("gridViewId=gone")).toMatchObject({ missing: true, selected: null, rowViewId: "gone" });
+    // Form messages come back as codes only.
+    expect((await bar(`gridViewId=${saved}&gvAction=rename&gvError=unique&gvTitle=x`)).ui).toEqual({ action: "rename", error: "View name must be unique", title: "x" });
+    expect((await bar("gvAction=hack&gvError=<b>pwned</b>")).ui).toEqual({ action: null, error: null, title: "" });
   });
 
   it("lists public views before private ones, each by title", async () => {

@@ -4,6 +4,7 @@
  * view may keep. Built lazily: the container grid's titles live beside its loader, which imports this module back.
  */
 import { GRID_VIEW_TITLES, gridViewTitle } from "~/features/containers/details.server";
+import { availableColumns } from "~/features/containers/grid-columns";
 import type { GridState, GridStateRules } from "./state";
 import { CONTAINER_GRID_ID } from "./texts";
 
@@ -32,8 +33,8 @@ function containerGrid(): GridDefinition {
     defaults: { sort: "monthlyWaste", dir: "desc", size: "20" },
     systemViews: [
       { id: "default", title: "Default", state: {}, basedOn: null },
-      // Every container, by name, the most rows a page holds.
-      { id: "all_data", title: "All Data", state: { sort: "containerName", dir: "asc", size: "100" }, basedOn: null },
+      // Every column the grid has (GPU columns appear with the GPU flag whatever a view says).
+      { id: "all_data", title: "All Data", state: { cols: availableColumns(false).map((c) => c.key).join(",") }, basedOn: null },
       ...Object.entries(GRID_VIEW_TITLES).map(([id, title]) => ({ id, title, state: {}, basedOn: id })),
     ],
     rowConditionTitle: (id) => gridViewTitle(id),
