@@ -9,7 +9,7 @@ export type ViewAction =
   | { kind: "link"; key: string; label: string; href: string };
 
 const ITEM =
-  "block w-full rounded px-3 py-1.5 text-left text-sm hover:bg-slate-100 data-[focus]:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-slate-800 dark:data-[focus]:bg-slate-800";
+  "block w-full rounded px-3 py-1.5 text-left text-sm hover:bg-slate-100 data-[focus]:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 data-[disabled]:cursor-not-allowed dark:hover:bg-slate-800 dark:data-[focus]:bg-slate-800";
 const PANEL = "z-30 mt-1 w-60 rounded-md border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900";
 
 /** The view actions (Create, Duplicate, Rename, Delete, Make public): a Headless UI menu, or a plain list of forms without JavaScript. */
@@ -62,7 +62,7 @@ export function ViewActions({ gridId, actions }: { gridId: string; actions: View
               data-testid={`grid-view-${a.key}`}
               onClick={() => submit({ csrf, gridId, intent: a.intent, viewId: a.viewId ?? "", returnTo }, { method: "post", action: GRID_VIEWS_ACTION })}
             >
-              {a.label}
+              <span className={a.disabled ? "opacity-60" : undefined}>{a.label}</span>
               {note(a)}
             </MenuItem>
           ),
