@@ -32,6 +32,7 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
   };
   const cancelHref = href({});
   const label = view ? (bar.unsaved && !editable ? GRID_VIEW_TEXT.unsaved : view.title) : GRID_VIEW_TEXT.noViews;
+  const menuLabel = `Grid views, current: ${label}${bar.unsaved && editable ? " (unsaved changes)" : ""}`;
 
   const actions: ViewAction[] = [{ kind: "post", key: "create", label: "Create", intent: "create" }];
   if (view && !bar.temporary) actions.push({ kind: "post", key: "duplicate", label: "Duplicate", intent: "duplicate", viewId: view.id });
@@ -59,7 +60,8 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
       </span>
       {bar.unsaved && editable ? (
         <span className="text-amber-600 dark:text-amber-400" title="Unsaved changes">
-          •
+          <span aria-hidden="true">•</span>
+          <span className="sr-only">(unsaved changes)</span>
         </span>
       ) : null}
       <span aria-hidden="true">▾</span>
@@ -71,7 +73,7 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
       <div className="flex flex-wrap items-center gap-2">
         {hydrated ? (
           <Popover className="relative">
-            <PopoverButton className="btn" aria-label={`Grid views, current: ${label}`} data-testid="grid-views-menu">
+            <PopoverButton className="btn" aria-label={menuLabel} data-testid="grid-views-menu">
               {trigger}
             </PopoverButton>
             <PopoverPanel anchor="bottom start" className={PANEL}>
@@ -80,7 +82,7 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
           </Popover>
         ) : (
           <details className="relative">
-            <summary className="btn cursor-pointer list-none" aria-label={`Grid views, current: ${label}`} data-testid="grid-views-menu">
+            <summary className="btn cursor-pointer list-none" aria-label={menuLabel} data-testid="grid-views-menu">
               {trigger}
             </summary>
             <div className={`absolute left-0 ${PANEL}`}>
