@@ -39,7 +39,7 @@ export function NodeGroupOverview({ data }: { data: Data }) {
   const ratio = (v: number | null, t: number): Level => (v === null ? "none" : v >= HIGH_RISK_BALANCE_RATIO ? "high" : v > t ? "medium" : "none");
   return (
     <div className="space-y-3" data-testid="node-group-overview">
-      <div className="grid gap-3 lg:grid-cols-2 2xl:grid-cols-4">
+      <div className="grid gap-3 lg:grid-cols-2">
         <Section title="Analysis Summary" testId="analysis-summary">
           <dl>
             <Field label="Primary Constraint">{g.primaryConstraint ?? "-"}</Field>
