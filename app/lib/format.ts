@@ -39,3 +39,20 @@ export function gradientColor(kind: "red" | "yellow", percent: number): string {
   if (!(percent >= 0 && percent <= 100)) throw new Error(TEXT.percentRange);
   return kind === "red" ? mix("ff8d8d", "ff0000", percent / 100) : mix("fef3ad", "ffea00", percent / 100);
 }
+
+const shortDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" });
+
+/** A UTC date and time, e.g. "11/22/26, 14:05" (hourly and 5-minute chart buckets). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "-";
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? "-" : shortDateTime.format(d);
+}
+
+const oneDecimal = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The spec's number display: one decimal, grouped (1,234.5); "-" for null. */
+export function formatDecimal(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "-";
+  return oneDecimal.format(value);
+}

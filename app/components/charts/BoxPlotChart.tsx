@@ -21,9 +21,18 @@ export interface BoxPoint {
   avg: number | null;
 }
 
-export type BoxSeriesId = "box" | "average" | "request" | "limit";
-export const BOX_SERIES: readonly BoxSeriesId[] = ["box", "average", "request", "limit"];
-export const BOX_SERIES_LABELS: Record<BoxSeriesId, string> = { box: "Box plot", average: "Average", request: "Request", limit: "Limit" };
+export type BoxSeriesId = "box" | "average" | "request" | "limit" | "recRequest" | "recLimit";
+export const BOX_SERIES: readonly BoxSeriesId[] = ["box", "average", "request", "limit", "recRequest", "recLimit"];
+export const BOX_SERIES_LABELS: Record<BoxSeriesId, string> = {
+  box: "Box plot",
+  average: "Average",
+  request: "Request",
+  limit: "Limit",
+  recRequest: "Recommended Request",
+  recLimit: "Recommended Limit",
+};
+/** Short texts of the horizontal lines, at the right edge of the plot. */
+const LINE_TEXT: Record<"request" | "limit" | "recRequest" | "recLimit", string> = { request: "Request", limit: "Limit", recRequest: "Rec. req", recLimit: "Rec. lim" };
 
 export interface BoxPlotChartProps {
   title: string;
@@ -40,6 +49,14 @@ export interface BoxPlotChartProps {
   request?: number | null;
   /** Horizontal dashed line; drawn only when positive. */
   limit?: number | null;
+  /** The recommended request (solid teal line); drawn only when positive. */
+  recommendedRequest?: number | null;
+  /** The recommended limit (dashed teal line); drawn only when positive. */
+  recommendedLimit?: number | null;
+  /** Least room per labelled x tick in px (long time labels need more); 64 for time, 22 otherwise by default. */
+  tickSpacing?: number;
+  /** Legend entries become links to this address (the visibility kept in the URL, so they work without JavaScript). */
+  legendHref?: (id: BoxSeriesId) => string;
   /** Fix the y axis to [0, yMax] (percent charts: 100); automatic from the data otherwise. */
   yMax?: number;
   /** Series shown (controlled); every series visible when absent. */
@@ -62,7 +79,7 @@ export function hasBoxData(points: readonly BoxPoint[]): boolean {
 
 const positive = (v: number | null | undefined): v is number => isFiniteNumber(v) && v > 0;
 
-export function boxPlotSummary(p: Pick<BoxPlotChartProps, "title" | "points" | "xMode" | "unit" | "request" | "limit" | "formatValue">): string {
+export function boxPlotSummary(p: Pick<BoxPlotChartProps, "title" | "points" | "xMode" | "unit" | "request" | "limit" | "recommendedRequest" | "recommendedLimit" | "formatValue">): string {
   const mode = p.xMode ?? "hour";
   const fmt = p.formatValue ?? formatTick;
   const u = p.unit ? ` ${p.unit}` : "";
@@ -85,26 +102,32 @@ export function boxPlotSummary(p: Pick<BoxPlotChartProps, "title" | "points" | "
   if (low !== undefined) parts.push(`minimum ${fmt(low)}${u}`);
   if (positive(p.request)) parts.push(`request ${fmt(p.request)}${u}`);
   if (positive(p.limit)) parts.push(`limit ${fmt(p.limit)}${u}`);
+  if (positive(p.recommendedRequest)) parts.push(`recommended request ${fmt(p.recommendedRequest)}${u}`);
+  if (positive(p.recommendedLimit)) parts.push(`recommended limit ${fmt(p.recommendedLimit)}${u}`);
   const by = mode === "hour" ? " by hour of day" : mode === "time" ? " over time" : "";
   return `${p.title}${by}: ${parts.join(", ")}.`;
 }
 
 const MARGIN = { top: 10, right: 76, bottom: 34, left: 58 };
+/** Wider right margin when recommended lines add their (longer) labels. */
+const MARGIN_WITH_RECOMMENDED = { ...MARGIN, right: 96 };
 
 /**
  * Hour-of-day (or historical) box plots: a band from Q1 to Sustained, whiskers from Min to Peak, a median tick, a
  * dotted average line, request (solid) and limit (dashed) lines. Legend entries toggle series when JavaScript is on.
  */
 export function BoxPlotChart(props: BoxPlotChartProps) {
-  const { title, points, request, limit, height = DEFAULT_CHART_HEIGHT, width: fallbackWidth = 640, actions, bare } = props;
+  const { title, points, request, limit, recommendedRequest, recommendedLimit, legendHref, height = DEFAULT_CHART_HEIGHT, width: fallbackWidth = 640, actions, bare } = props;
   const { ref, width } = useChartWidth(fallbackWidth, 320);
-  const present = BOX_SERIES.filter((s) => (s === "request" ? positive(request) : s === "limit" ? positive(limit) : true));
+  const lineValue: Record<BoxSeriesId, number | null | undefined> = { box: 1, average: 1, request, limit, recRequest: recommendedRequest, recLimit: recommendedLimit };
+  const present = BOX_SERIES.filter((s) => positive(lineValue[s]));
   const { visible, toggle } = useSeriesVisibility(BOX_SERIES, props.visibility, props.onVisibilityChange);
   const empty = !hasBoxData(points);
   const legend = empty ? null : (
     <Legend
       label={`${title} series`}
-      onToggle={(id) => toggle(id as BoxSeriesId)}
+      onToggle={legendHref ? undefined : (id) => toggle(id as BoxSeriesId)}
+      hrefFor={legendHref ? (id) => legendHref(id as BoxSeriesId) : undefined}
       items={present.map<LegendItem>((id) => ({ id, label: BOX_SERIES_LABELS[id], visible: visible[id], swatch: SWATCH[id] }))}
     />
   );
@@ -129,20 +152,33 @@ export function BoxPlotChart(props: BoxPlotChartProps) {
 
 const AVG_DASH = "1 4";
 const LIMIT_DASH = "7 4";
+const REC_REQUEST_DASH = "3 2";
 
 const SWATCH: Record<BoxSeriesId, ReactNode> = {
   box: <BoxSwatch className={SERIES_COLOUR.box} />,
   average: <LineSwatch className={SERIES_COLOUR.average} dash={AVG_DASH} width={2.5} />,
   request: <LineSwatch className={SERIES_COLOUR.request} />,
   limit: <LineSwatch className={SERIES_COLOUR.limit} dash={LIMIT_DASH} />,
+  recRequest: <LineSwatch className={SERIES_COLOUR.recRequest} dash={REC_REQUEST_DASH} />,
+  recLimit: <LineSwatch className={SERIES_COLOUR.recLimit} dash={LIMIT_DASH} />,
 };
 
-function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel, unit, request, limit, yMax, formatValue = formatTick, visible, width, height }: BoxPlotChartProps & { visible: Record<BoxSeriesId, boolean>; width: number; height: number }) {
-  const area = plotArea(width, height, MARGIN);
+function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel, unit, request, limit, recommendedRequest, recommendedLimit, yMax, tickSpacing, formatValue = formatTick, visible, width, height }: BoxPlotChartProps & { visible: Record<BoxSeriesId, boolean>; width: number; height: number }) {
+  const hasRecommended = positive(recommendedRequest) || positive(recommendedLimit);
+  const area = plotArea(width, height, hasRecommended ? MARGIN_WITH_RECOMMENDED : MARGIN);
   const drawRequest = positive(request) && visible.request;
   const drawLimit = positive(limit) && visible.limit;
+  const recLines = (["recRequest", "recLimit"] as const)
+    .map((id) => ({ id, value: id === "recRequest" ? recommendedRequest : recommendedLimit }))
+    .filter((l): l is { id: "recRequest" | "recLimit"; value: number } => positive(l.value) && visible[l.id]);
   const y = valueScale(
-    [...points.flatMap((p) => [p.min, p.q1, p.median, p.sustained, p.peak, p.avg]), positive(request) ? request : null, positive(limit) ? limit : null],
+    [
+      ...points.flatMap((p) => [p.min, p.q1, p.median, p.sustained, p.peak, p.avg]),
+      positive(request) ? request : null,
+      positive(limit) ? limit : null,
+      positive(recommendedRequest) ? recommendedRequest : null,
+      positive(recommendedLimit) ? recommendedLimit : null,
+    ],
     [area.top + area.innerHeight, area.top],
     { fixedMax: yMax },
   );
@@ -155,7 +191,7 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
   const bw = x.bandwidth();
   const centre = (p: BoxPoint) => (x(xKey(p.x, xMode)) ?? NaN) + bw / 2;
   const byKey = new Map(points.map((p) => [xKey(p.x, xMode), p]));
-  const maxTicks = Math.max(2, Math.floor(area.innerWidth / (xMode === "time" ? 64 : 22)));
+  const maxTicks = Math.max(2, Math.floor(area.innerWidth / (tickSpacing ?? (xMode === "time" ? 64 : 22))));
   const ticks = thinTicks(keys.length, maxTicks).map((i) => {
     const k = keys[i];
     const p = byKey.get(k);
@@ -163,30 +199,39 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
   });
   const u = unit ? ` ${unit}` : "";
   const fmt = (v: number | null) => (isFiniteNumber(v) ? `${formatValue(v)}${u}` : "-");
-  const summary = boxPlotSummary({ title, points, xMode, unit, request, limit, formatValue });
+  const summary = boxPlotSummary({ title, points, xMode, unit, request, limit, recommendedRequest, recommendedLimit, formatValue });
   const avgPath = linePath(points.map((p) => ({ x: centre(p), y: isFiniteNumber(p.avg) ? y(p.avg) : null })));
   const half = Math.max(1.5, bw / 2);
   const cap = Math.max(2, bw / 4);
-  const lineLabels: { id: "request" | "limit"; y: number; text: string }[] = [];
-  if (drawRequest && request <= domainMax) lineLabels.push({ id: "request", y: y(request), text: `Request ${formatValue(request)}` });
-  if (drawLimit && limit <= domainMax) lineLabels.push({ id: "limit", y: y(limit), text: `Limit ${formatValue(limit)}` });
-  if (lineLabels.length === 2 && Math.abs(lineLabels[0].y - lineLabels[1].y) < 12) {
-    const [hi, lo] = lineLabels[0].y < lineLabels[1].y ? [lineLabels[0], lineLabels[1]] : [lineLabels[1], lineLabels[0]];
-    hi.y = lo.y - 12;
+  const lineLabels: { id: "request" | "limit" | "recRequest" | "recLimit"; y: number; text: string }[] = [];
+  if (drawRequest && request <= domainMax) lineLabels.push({ id: "request", y: y(request), text: `${LINE_TEXT.request} ${formatValue(request)}` });
+  if (drawLimit && limit <= domainMax) lineLabels.push({ id: "limit", y: y(limit), text: `${LINE_TEXT.limit} ${formatValue(limit)}` });
+  for (const l of recLines) if (l.value <= domainMax) lineLabels.push({ id: l.id, y: y(l.value), text: `${LINE_TEXT[l.id]} ${formatValue(l.value)}` });
+  // Labels closer than 12 px are pushed apart (bottom to top), so that none covers another.
+  lineLabels.sort((a, b) => b.y - a.y);
+  for (let i = 1; i < lineLabels.length; i++) if (lineLabels[i - 1].y - lineLabels[i].y < 12) lineLabels[i].y = lineLabels[i - 1].y - 12;
+  // ...but none above the plot: from the top down, keep each label inside and 12 px below the one above it.
+  for (let i = lineLabels.length - 1; i >= 0; i--) {
+    const floor = i === lineLabels.length - 1 ? area.top + 4 : lineLabels[i + 1].y + 12;
+    if (lineLabels[i].y < floor) lineLabels[i].y = floor;
   }
   const defaultXLabel = xAxisLabel ?? (xMode === "hour" ? "Hour of day" : xMode === "time" ? "Date" : undefined);
+  const dense = points.length > DENSE_POINTS;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height="100%" preserveAspectRatio="xMidYMid meet" role="img" aria-label={summary} className="block tabular-nums" data-testid="boxplot-svg">
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height="100%" preserveAspectRatio="xMidYMid meet" role="img" aria-label={summary} className="block tabular-nums" data-testid="boxplot-svg" data-points={points.length}>
       <title>{title}</title>
       <desc>
-        {points
-          .filter((p) => hasBoxData([p]))
-          .map((p) => `${xMode === "hour" ? "Hour " : ""}${xLabel(p.x, xMode, p.label)}: min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, median ${fmt(p.median)}, sustained ${fmt(p.sustained)}, peak ${fmt(p.peak)}, average ${fmt(p.avg)}.`)
-          .join(" ")}
+        {dense
+          ? summary
+          : points
+              .filter((p) => hasBoxData([p]))
+              .map((p) => `${xMode === "hour" ? "Hour " : ""}${xLabel(p.x, xMode, p.label)}: min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, median ${fmt(p.median)}, sustained ${fmt(p.sustained)}, peak ${fmt(p.peak)}, average ${fmt(p.avg)}.`)
+              .join(" ")}
       </desc>
       <YAxis scale={y} area={area} label={yLabel} format={formatValue} />
       <XAxis area={area} ticks={ticks} label={defaultXLabel} />
-      {visible.box ? (
+      {visible.box && dense ? <DenseBoxes points={points} centre={centre} y={y} half={half} /> : null}
+      {visible.box && !dense ? (
         <g data-series="box">
           {points.map((p) => {
             const cx = centre(p);
@@ -216,11 +261,46 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
       {visible.average && avgPath ? <path d={avgPath} className={`fill-none ${SERIES_COLOUR.average}`} strokeWidth={2} strokeDasharray={AVG_DASH} strokeLinecap="round" data-series="average" aria-hidden="true" /> : null}
       {drawRequest && request <= domainMax ? <line x1={area.left} x2={area.left + area.innerWidth} y1={y(request)} y2={y(request)} className={SERIES_COLOUR.request} strokeWidth={2} data-series="request" data-value={request} aria-hidden="true" /> : null}
       {drawLimit && limit <= domainMax ? <line x1={area.left} x2={area.left + area.innerWidth} y1={y(limit)} y2={y(limit)} className={SERIES_COLOUR.limit} strokeWidth={2} strokeDasharray={LIMIT_DASH} data-series="limit" data-value={limit} aria-hidden="true" /> : null}
+      {recLines.map((l) =>
+        l.value <= domainMax ? (
+          <line key={l.id} x1={area.left} x2={area.left + area.innerWidth} y1={y(l.value)} y2={y(l.value)} className={SERIES_COLOUR[l.id]} strokeWidth={2} strokeDasharray={l.id === "recRequest" ? REC_REQUEST_DASH : LIMIT_DASH} data-series={l.id} data-value={l.value} aria-hidden="true" />
+        ) : null,
+      )}
       {lineLabels.map((l) => (
         <text key={l.id} x={area.left + area.innerWidth + 4} y={l.y} dy="0.32em" fontSize={11} fontWeight={600} className={SERIES_TEXT_COLOUR[l.id]} aria-hidden="true">
           {l.text}
         </text>
       ))}
     </svg>
+  );
+}
+
+/**
+ * Above this many points (hourly or 5-minute history over weeks) the boxes are drawn as three paths instead of a
+ * group per point: the same picture at a fraction of the elements, without per-point tooltips.
+ */
+export const DENSE_POINTS = 240;
+
+function DenseBoxes({ points, centre, y, half }: { points: readonly BoxPoint[]; centre: (p: BoxPoint) => number; y: (v: number) => number; half: number }) {
+  let whiskers = "";
+  let boxes = "";
+  let medians = "";
+  const r = (v: number) => Math.round(v * 10) / 10;
+  for (const p of points) {
+    const cx = centre(p);
+    if (!Number.isFinite(cx)) continue;
+    if (isFiniteNumber(p.min) && isFiniteNumber(p.peak)) whiskers += `M${r(cx)} ${r(y(p.min))}V${r(y(p.peak))}`;
+    if (isFiniteNumber(p.q1) && isFiniteNumber(p.sustained)) {
+      const top = Math.min(y(p.q1), y(p.sustained));
+      boxes += `M${r(cx - half)} ${r(top)}h${r(half * 2)}v${r(Math.max(1, Math.abs(y(p.q1) - y(p.sustained))))}h${r(-half * 2)}Z`;
+    }
+    if (isFiniteNumber(p.median)) medians += `M${r(cx - half)} ${r(y(p.median))}h${r(half * 2)}`;
+  }
+  return (
+    <g data-series="box" data-dense="true" aria-hidden="true">
+      <path d={whiskers} className={`fill-none ${SERIES_COLOUR.whisker}`} strokeWidth={1} />
+      <path d={boxes} className={SERIES_COLOUR.box} strokeWidth={0.5} />
+      <path d={medians} className={`fill-none ${SERIES_COLOUR.median}`} strokeWidth={1} />
+    </g>
   );
 }

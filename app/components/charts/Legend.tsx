@@ -1,3 +1,4 @@
+import { Link, useInRouterContext } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export interface LegendItem {
@@ -10,14 +11,19 @@ export interface LegendItem {
 
 /**
  * Legend entries as toggle buttons (aria-pressed). The server renders every series visible; with JavaScript on a
- * click hides or shows the series. Without onToggle the entries are a plain key.
+ * click hides or shows the series. With hrefFor the entries are links to an address that holds the next visibility
+ * (they work without JavaScript). Without either the entries are a plain key.
  */
-export function Legend({ items, onToggle, label = "Legend" }: { items: readonly LegendItem[]; onToggle?: (id: string) => void; label?: string }) {
+export function Legend({ items, onToggle, hrefFor, label = "Legend" }: { items: readonly LegendItem[]; onToggle?: (id: string) => void; hrefFor?: (id: string) => string; label?: string }) {
   if (!items.length) return null;
   return (
     <ul aria-label={label} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-200" data-testid="chart-legend">
       {items.map((it) =>
-        onToggle ? (
+        hrefFor ? (
+          <li key={it.id}>
+            <LegendLink href={hrefFor(it.id)} item={it} />
+          </li>
+        ) : onToggle ? (
           <li key={it.id}>
             <button
               type="button"
@@ -58,5 +64,31 @@ export function BoxSwatch({ className }: { className: string }) {
     <svg width="12" height="12" viewBox="0 0 12 12" className="inline-block align-middle">
       <rect x="1" y="1" width="10" height="10" rx="1.5" className={className} strokeWidth={1} />
     </svg>
+  );
+}
+
+const entryClass = (visible: boolean) =>
+  `inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800 ${visible ? "" : "text-slate-400 line-through dark:text-slate-500"}`;
+
+/** A legend entry as a link that toggles its series (role button, pressed while shown). */
+function LegendLink({ href, item }: { href: string; item: LegendItem }) {
+  const inRouter = useInRouterContext();
+  const body = (
+    <>
+      <span aria-hidden="true" className={item.visible ? "" : "opacity-40"}>
+        {item.swatch}
+      </span>
+      {item.label}
+    </>
+  );
+  const common = { role: "button", "aria-pressed": item.visible, className: entryClass(item.visible), "data-legend": item.id };
+  return inRouter ? (
+    <Link to={href} replace preventScrollReset {...common}>
+      {body}
+    </Link>
+  ) : (
+    <a href={href} {...common}>
+      {body}
+    </a>
   );
 }

@@ -74,10 +74,14 @@ export const SERIES_COLOUR = {
   average: "stroke-slate-700 dark:stroke-slate-200",
   request: "stroke-violet-600 dark:stroke-violet-400",
   limit: "stroke-fuchsia-600 dark:stroke-fuchsia-400",
+  recRequest: "stroke-teal-600 dark:stroke-teal-400",
+  recLimit: "stroke-teal-600 dark:stroke-teal-400",
 } as const;
 export const SERIES_TEXT_COLOUR = {
   request: "fill-violet-700 dark:fill-violet-300",
   limit: "fill-fuchsia-700 dark:fill-fuchsia-300",
+  recRequest: "fill-teal-700 dark:fill-teal-300",
+  recLimit: "fill-teal-700 dark:fill-teal-300",
 } as const;
 
 /** Plain line series, in order; each also gets its own dash pattern so colour is never the only cue. */

@@ -1,0 +1,105 @@
+import { Link, useLocation } from "@remix-run/react";
+import { PoliciesTab } from "~/components/containers/PoliciesTab";
+import { WORKLOAD_TAB_LABELS, WORKLOAD_TEXT, type WorkloadTab } from "~/features/workload/constants";
+import { parseWorkloadUrl, withParams } from "~/features/workload/url";
+import type { WorkloadData } from "~/features/workload/workload.server";
+import { ChartDialog } from "./ChartDialog";
+import { MetricsViewerTab } from "./MetricsViewerTab";
+import { OverviewTab } from "./OverviewTab";
+
+/** Serialized loader data: the server's shape as the page receives it. */
+type Data = WorkloadData;
+
+/**
+ * The workload screen (spec 2.6): one container's Overview, Metrics Viewer and (behind showPolicyTab) Policies
+ * tabs in tabGroup2, and the expanded chart dialog. The address is read here too, so a legend click that only
+ * changes series visibility needs no new data from the server.
+ */
+export function WorkloadScreen({ data, treeLabel }: { data: Data; treeLabel?: string }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const url = parseWorkloadUrl(params, data.tabs);
+  return (
+    <div data-testid="workload-screen">
+      <WorkloadHeader data={data} treeLabel={treeLabel} />
+      <WorkloadTabsNav tabs={data.tabs} selected={url.tab} params={params} />
+      {data.status === "ok" ? (
+        <>
+          {url.tab === "overview" && data.overview ? (
+            <OverviewTab container={data.container} row={data.row} service={data.overview.service} history={data.overview.history} params={params} hidden={url.hidden} />
+          ) : null}
+          {url.tab === "metricViewer" && data.viewer ? (
+            <MetricsViewerTab charts={data.viewer.charts} selected={url.charts} viewMode={url.viewMode} range={url.range} params={params} hidden={url.hidden} />
+          ) : null}
+          {url.tab === "policies" && data.policies ? (
+            <section aria-label="Policy settings" data-testid="workload-policies">
+              <p className="muted mb-2 text-sm">
+                Settings of the policy <span className="font-semibold text-slate-800 dark:text-slate-100">{data.container.policy}</span> applied to this container.
+              </p>
+              <PoliciesTab page={data.policies} />
+            </section>
+          ) : null}
+          {url.chart && data.dialog ? <ChartDialog chartKey={url.chart} charts={data.dialog.charts} mode={data.dialog.mode} days={data.dialog.days} fit={url.fit} params={params} hidden={url.hidden} /> : null}
+        </>
+      ) : (
+        <ErrorPlaceholder notFound={data.status === "notFound"} />
+      )}
+    </div>
+  );
+}
+
+/** The container's name as the tree labels it (the selection), and where it runs. */
+function WorkloadHeader({ data, treeLabel }: { data: Data; treeLabel?: string }) {
+  if (data.status !== "ok") {
+    return treeLabel ? (
+      <h1 className="mb-3 text-lg font-semibold [overflow-wrap:anywhere]" data-testid="selected-name">
+        {treeLabel}
+      </h1>
+    ) : null;
+  }
+  const c = data.container;
+  return (
+    <header className="mb-3">
+      <h1 className="text-lg font-semibold [overflow-wrap:anywhere]" data-testid="selected-name">
+        {treeLabel ?? c.container_name}
+      </h1>
+      <p className="muted text-sm [overflow-wrap:anywhere]">
+        {c.cluster} / {c.namespace} / {c.pod_owner_kind} {c.pod_owner_name}
+      </p>
+    </header>
+  );
+}
+
+function WorkloadTabsNav({ tabs, selected, params }: { tabs: readonly WorkloadTab[]; selected: WorkloadTab; params: URLSearchParams }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Workload tabs" className="mb-4 flex gap-1 overflow-x-auto whitespace-nowrap border-b border-slate-200 dark:border-slate-700">
+      {tabs.map((tab) => (
+        <Link
+          key={tab}
+          to={`${pathname}${withParams(params, { tabGroup2: tab, chart: null, chartMode: null, fit: null, ppage: null })}`}
+          preventScrollReset
+          aria-current={tab === selected ? "page" : undefined}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm ${
+            tab === selected ? "border-sky-500 font-semibold text-sky-700 dark:text-sky-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+          }`}
+          data-tab={tab}
+        >
+          {WORKLOAD_TAB_LABELS[tab]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The spec's generic error indicator in place of the content (section 8). */
+function ErrorPlaceholder({ notFound }: { notFound: boolean }) {
+  return (
+    <div role="alert" className="card flex flex-col items-center gap-2 p-10 text-center" data-testid="workload-error">
+      <span aria-hidden="true" className="text-3xl text-red-600 dark:text-red-400">
+        ⚠
+      </span>
+      <p className="font-semibold">{notFound ? WORKLOAD_TEXT.notFound : WORKLOAD_TEXT.loadError}</p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The workload screen of one container (spec 2.6, tree-item page with entityId): its analysis row and inventory,
+ * and only what the tab in the address shows: the Overview's hour-of-day service charts and 30 days of daily
+ * CPU and memory charts, the Metrics Viewer's charts in its view mode and range, or the entity's policy settings;
+ * plus the expanded chart dialog (90 days of history, 7 for five-minute) when the address opens one.
+ */
+import { getDb } from "~/db/db.server";
+import { DAY } from "~/features/workload/constants";
+import { requireUser } from "~/lib/auth.server";
+import { POLICIES } from "~/engine/policy";
+import { getFlagMap } from "~/models/feature-flags.server";
+import { getContainerInventory } from "~/models/containers.server";
+import { containerById } from "~/models/container-analysis.server";
+import { containerMetricSeries, seriesEnd, workloadCharts } from "~/models/container-metrics.server";
+import { policyPage, policyRows } from "~/features/containers/policies";
+import { CHART_KEYS, OVERVIEW_HISTORY_CHARTS, SERVICE_CHARTS, chartsFor, type BuiltChart, type ChartKey } from "./charts";
+import { HISTORY_DAYS, INTERVAL_MS, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "./constants";
+import { parseWorkloadUrl } from "./url";
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+
+/** The charts of a mode over the last `days` days (the learned pattern ignores days). */
+async function modeCharts(db: Db, entityId: string, mode: ViewMode, days: number, endMs: number, keys?: readonly ChartKey[]): Promise<BuiltChart[]> {
+  if (mode === "workload") return chartsFor(mode, { pattern: (await workloadCharts(db, entityId)) ?? [], buckets: null }, keys);
+  // Whole buckets: the range starts at a bucket boundary, so the first bucket is not a sliver.
+  const step = INTERVAL_MS[mode];
+  const endAligned = Math.ceil(endMs / step) * step;
+  const startMs = endAligned - days * DAY;
+  const buckets = (await containerMetricSeries(db, entityId, { startMs, endMs: endAligned, interval: mode })) ?? [];
+  return chartsFor(mode, { pattern: null, buckets }, keys);
+}
+
+export async function loadWorkload(request: Request, entityId: string) {
+  await requireUser(request);
+  const db = await getDb();
+  const params = new URL(request.url).searchParams;
+  const flags = await getFlagMap(db);
+  const tabs: WorkloadTab[] = WORKLOAD_TABS.filter((t) => t !== "policies" || flags.showPolicyTab);
+  const url = parseWorkloadUrl(params, tabs);
+  const base = { kind: "workload" as const, entityId, tabs, url };
+  try {
+    const [container, row, endMs] = await Promise.all([getContainerInventory(db, entityId), containerById(db, entityId), seriesEnd(db, entityId)]);
+    if (!container || endMs === undefined) return { ...base, status: "notFound" as const };
+
+    const overview =
+      url.tab === "overview"
+        ? {
+            service: await modeCharts(db, entityId, "workload", 0, endMs, SERVICE_CHARTS),
+            history: await modeCharts(db, entityId, "DAY_1", HISTORY_DAYS.overview, endMs, OVERVIEW_HISTORY_CHARTS),
+          }
+        : null;
+    const viewer = url.tab === "metricViewer" ? { charts: await modeCharts(db, entityId, url.viewMode, url.range, endMs) } : null;
+    const policies = url.tab === "policies" ? policyPage(params, policyRows(POLICIES.filter((p) => p.name === container.policy))) : null;
+
+    // The dialog shows one chart; its select lists the charts the mode has.
+    let dialog: { charts: BuiltChart[]; mode: ViewMode; days: number } | null = null;
+    if (url.chart) {
+      const days = url.chartMode === "MINUTE_5" ? HISTORY_DAYS.fiveMinute : HISTORY_DAYS.dialog;
+      dialog = { charts: await modeCharts(db, entityId, url.chartMode, days, endMs, CHART_KEYS), mode: url.chartMode, days };
+    }
+    return { ...base, status: "ok" as const, container, row: row ?? null, endMs, overview, viewer, policies, dialog };
+  } catch (error) {
+    // The spec's error placeholder replaces the content; the reason goes to the server log.
+    console.warn(`Workload ${entityId} could not be loaded:`, error);
+    return { ...base, status: "error" as const };
+  }
+}
+
+export type WorkloadData = Awaited<ReturnType<typeof loadWorkload>>;
+export type WorkloadOk = Extract<WorkloadData, { status: "ok" }>;
