@@ -11,7 +11,7 @@ test("Summary: the cards, the waterfall, and the Immediate Savings CPU figure op
   await waterfall.getByRole("link", { name: /^CPU -\$/ }).first().click();
   await expect(page).toHaveURL(/tabGroup1=analysis-details/);
   await expect(page).toHaveURL(/gridViewId=realizable_cpu_saving/);
-  await expect(page.getByTestId("grid-view")).toContainText("Realizable CPU savings");
+  await expect(page.getByTestId("grid-view-title")).toContainText("Realizable CPU savings");
   const cpuRequestCells = page.getByTestId("details-grid").locator("tbody tr td:nth-child(6)");
   const count = await cpuRequestCells.count();
   expect(count).toBeGreaterThan(0);
@@ -36,7 +36,7 @@ test("a histogram bar opens the grid on that bucket, and the grid shows as many 
   const expected = Number(/(\d[\d,]*)\s*container/.exec(label)?.[1]?.replace(/,/g, "") ?? NaN);
   await bar.click();
   await expect(page).toHaveURL(/tabGroup1=analysis-details&.*gridViewId=cpuRequest_bucket_200|gridViewId=cpuRequest_bucket_200/);
-  await expect(page.getByTestId("grid-view")).toContainText("CPU request: 200% of recommended");
+  await expect(page.getByTestId("grid-view-title")).toContainText("CPU request: 200% of recommended");
   if (Number.isFinite(expected)) await expect(page.getByTestId("grid-range")).toContainText(`of ${expected.toLocaleString("en-US")}`);
 });
 

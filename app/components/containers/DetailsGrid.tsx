@@ -118,7 +118,8 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
     <div className={navigation.state === "loading" ? "opacity-70 transition-opacity" : ""}>
       {grid.gridViews ? <GridViewsBar bar={grid.gridViews} /> : null}
       <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="grid-toolbar">
-        {grid.gridViewTitle ? (
+        {/* The rows' condition, unless the views bar already names it (a built-in view or a histogram bar). */}
+        {grid.gridViewTitle && grid.gridViewTitle !== grid.gridViews?.selected?.title ? (
           <span className="rounded-full bg-sky-100 px-3 py-1 text-sm text-sky-900 dark:bg-sky-900/60 dark:text-sky-100" data-testid="grid-view">
             {grid.gridViewTitle}{" "}
             <Link to={link({ gridViewId: null, page: null })} aria-label="Show all rows" className="ml-1">
@@ -126,7 +127,7 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
             </Link>
           </span>
         ) : null}
-        {grid.unknownGridView ? <span className="text-sm text-amber-600">Unknown grid view “{grid.unknownGridView}”: all rows are shown.</span> : null}
+        {grid.unknownGridView && !grid.gridViews ? <span className="text-sm text-amber-600">Unknown grid view “{grid.unknownGridView}”: all rows are shown.</span> : null}
         <Form method="get" className="flex items-center gap-1" role="search" onSubmit={() => clearTimeout(timer.current)}>
           <Carry search={search} except={(k) => k === "q" || k === "page"} />
           <input
