@@ -37,7 +37,7 @@ export default function ContainersTreeItem() {
     return (
       <>
         <Breadcrumb items={page.breadcrumb} />
-        <WorkloadScreen data={data} treeLabel={page.selected.label} />
+        <WorkloadScreen data={data} treeLabel={page.selected.entityId === data.entityId ? page.selected.label : undefined} />
       </>
     );
   }
