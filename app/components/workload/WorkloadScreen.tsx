@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { PoliciesTab } from "~/components/containers/PoliciesTab";
 import { WORKLOAD_TAB_LABELS, WORKLOAD_TEXT, type WorkloadTab } from "~/features/workload/constants";
 import { parseWorkloadUrl, withParams } from "~/features/workload/url";
@@ -16,11 +16,14 @@ type Data = WorkloadData;
  * changes series visibility needs no new data from the server.
  */
 export function WorkloadScreen({ data, treeLabel }: { data: Data; treeLabel?: string }) {
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
+  const navigation = useNavigation();
   const params = new URLSearchParams(search);
   const url = parseWorkloadUrl(params, data.tabs);
+  // While the next charts load (JavaScript on), the current ones dim instead of jumping.
+  const busy = navigation.state === "loading" && navigation.location.pathname === pathname;
   return (
-    <div data-testid="workload-screen">
+    <div data-testid="workload-screen" aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : "transition-opacity"}>
       <WorkloadHeader data={data} treeLabel={treeLabel} />
       <WorkloadTabsNav tabs={data.tabs} selected={url.tab} params={params} />
       {data.status === "ok" ? (
