@@ -91,9 +91,12 @@ export const FEATURE_FLAGS = [
   "showContainerSummary",
   "showPolicyTab",
   "showNodeGroupChart",
-  "gpuEnabled",
+  "kubexShowGpuData",
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAGS)[number];
+
+/** Flags stored under an earlier name: seeding moves the stored value to the spec's name. */
+export const RENAMED_FLAGS: Readonly<Record<string, FeatureFlagName>> = { gpuEnabled: "kubexShowGpuData" };
 
 /** The demo starts with every flag on (the issue asks so); each is switchable on the settings screen and by KUBEX_FLAGS_OFF. */
 export const FLAGS_OFF_BY_DEFAULT: readonly FeatureFlagName[] = [];

@@ -1,12 +1,13 @@
 /** Feature flags stored server-side (spec document 1, section 3). */
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { FEATURE_FLAGS, FLAGS_OFF_BY_DEFAULT, type FeatureFlagName } from "~/lib/constants";
+import { FEATURE_FLAGS, FLAGS_OFF_BY_DEFAULT, RENAMED_FLAGS, type FeatureFlagName } from "~/lib/constants";
 
 export type FlagMap = Record<FeatureFlagName, boolean>;
 
 export async function listFeatureFlags(db: Kysely<Database>) {
-  const rows = await db.selectFrom("feature_flag").selectAll().orderBy("name").execute();
+  const known = new Set<string>(FEATURE_FLAGS);
+  const rows = (await db.selectFrom("feature_flag").selectAll().orderBy("name").execute()).filter((r) => known.has(r.name));
   return rows.map((r) => ({ name: r.name, enabled: r.enabled === 1 }));
 }
 
@@ -33,6 +34,12 @@ export async function setFlag(db: Kysely<Database>, name: FeatureFlagName, enabl
 
 /** Every known flag gets a row once; a flag already stored keeps its value. KUBEX_FLAGS_OFF=a,b starts some off. */
 export async function seedFeatureFlags(db: Kysely<Database>, offByEnv = process.env.KUBEX_FLAGS_OFF ?? "") {
+  for (const [old, name] of Object.entries(RENAMED_FLAGS)) {
+    const stored = await db.selectFrom("feature_flag").select("enabled").where("name", "=", old).executeTakeFirst();
+    if (!stored) continue;
+    await db.insertInto("feature_flag").values({ name, enabled: stored.enabled }).onConflict((oc) => oc.column("name").doNothing()).execute();
+    await db.deleteFrom("feature_flag").where("name", "=", old).execute();
+  }
   const off = new Set([...FLAGS_OFF_BY_DEFAULT, ...offByEnv.split(",").map((s) => s.trim()).filter(Boolean)]);
   for (const name of FEATURE_FLAGS) {
     await db

@@ -43,8 +43,8 @@ export function gridViewTitle(id: string | null): string | null {
   return GRID_VIEW_TITLES[id] ?? null;
 }
 
-/** The GPU feature (the spec's kubexShowGpuData; this installation's flag is gpuEnabled). */
-export const isGpuOn = (db: Db) => isFlagOn(db, "gpuEnabled");
+/** The GPU feature (kubexShowGpuData). */
+export const isGpuOn = (db: Db) => isFlagOn(db, "kubexShowGpuData");
 
 /**
  * The grid's query from the address, shared with the export so both keep the same rows: grid view or histogram

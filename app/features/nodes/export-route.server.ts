@@ -21,7 +21,7 @@ export async function exportNodeGrid(request: Request): Promise<Response> {
     scope: { clusterNames: path.cluster ? [path.cluster] : null, nodeGroupNames: path.group ? [path.group] : null },
     scopeName: path.group ?? path.cluster,
     params,
-    gpu: flags.gpuEnabled,
+    gpu: flags.kubexShowGpuData,
     signal: request.signal,
   });
 }

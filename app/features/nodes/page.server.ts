@@ -48,7 +48,7 @@ export async function loadNodePage(request: Request) {
   const mode = viewModeOf(params.get("viewMode"));
   const scope: NodeScope = { clusterNames: path.cluster ? [path.cluster] : null, nodeGroupNames: path.group ? [path.group] : null };
   const snapshot = await currentSnapshot(db);
-  const base = { type, tabs, tab, mode, gpu: flags.gpuEnabled, analysed: !!snapshot, windowEnd: snapshot?.window_end ?? null };
+  const base = { type, tabs, tab, mode, gpu: flags.kubexShowGpuData, analysed: !!snapshot, windowEnd: snapshot?.window_end ?? null };
 
   if (tab === "node-group-analysis") {
     return { ...base, view: "group-grid" as const, groupGrid: await nodeGroupGrid(store, scope, params, { chartsEnabled: flags.showNodeGroupChart, mode }) };
