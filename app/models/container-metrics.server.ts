@@ -195,14 +195,10 @@ async function readSamples(b: Basis, fromMs: number, toMs: number, buf: SampleBu
   return { n, t: buf.t.subarray(0, n), cpu: buf.cpu.subarray(0, n), mem: buf.mem.subarray(0, n) };
 }
 
-/**
- * Restarts in [fromMs, toMs). Windows are asked for 1 ms early: the demo source counts a daily crash (at noon) only
- * when noon is strictly after the window's start, so hour windows starting at noon would drop it; shifted windows
- * still tile the time line, so per-hour counts add up to the window's.
- */
+/** Restarts in [fromMs, toMs): windows that tile the time line give counts that add up to the whole window's. */
 async function restartsIn(b: Basis, fromMs: number, toMs: number): Promise<number> {
   if (!b.reader) return 0;
-  return (await b.reader.events(b.container, fromMs - 1, toMs - 1)).restarts;
+  return (await b.reader.events(b.container, fromMs, toMs)).restarts;
 }
 
 function lines(b: Basis): RequestLines {

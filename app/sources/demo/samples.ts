@@ -435,8 +435,8 @@ export function containerEventsOf(m: ContainerModel, fromMs: number, toMs: numbe
   const oomKills = m.saw === "oom" ? resets : 0;
   let crashes = 0;
   if (!m.job) {
-    // A crash on day D counts when that day's noon falls in the window.
-    for (let d = Math.floor((start - HOUR * 12) / DAY) + 1; d * DAY + 12 * HOUR < toMs; d++) {
+    // A crash on day D counts when that day's noon falls in the window [start, toMs), its start included.
+    for (let d = Math.ceil((start - HOUR * 12) / DAY); d * DAY + 12 * HOUR < toMs; d++) {
       if (unit2(tr.entity ^ SALT_CRASH, d) < tr.crashP) crashes++;
     }
   }

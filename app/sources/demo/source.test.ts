@@ -147,6 +147,18 @@ describe("demo source: realistic patterns", () => {
     expect(source.containerEvents(calm.id, WEEK_AGO, NOW).oomKills).toBe(0);
   });
 
+  it("counts restarts of windows that tile the time line so they add up, a crash at a window's start included", () => {
+    // NOW is noon, when daily crashes happen: hour windows starting at noon must keep them.
+    const withRestarts = containers.filter((c) => established(c) && source.containerEvents(c.id, WEEK_AGO, NOW).restarts > 0).slice(0, 40);
+    expect(withRestarts.length).toBeGreaterThan(0);
+    for (const c of withRestarts) {
+      const week = source.containerEvents(c.id, WEEK_AGO, NOW).restarts;
+      let byHour = 0;
+      for (let t = WEEK_AGO; t < NOW; t += HOUR) byHour += source.containerEvents(c.id, t, t + HOUR).restarts;
+      expect(byHour, c.id).toBe(week);
+    }
+  });
+
   it("lets memory leak slowly and reset on restart for some containers", () => {
     const leaky = pick((c) => traitsOf(c).leak && c.pod_owner_kind === "Deployment")[0];
     const s = source.containerSamples(leaky.id, NOW - 14 * DAY, NOW);
