@@ -56,3 +56,15 @@ export function formatDecimal(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "-";
   return oneDecimal.format(value);
 }
+
+/** Container counts (spec document 2, section 9): compact from 1,000 on (1.2K), in full below. */
+export function formatContainerCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "-";
+  return Math.abs(value) < 1_000 ? whole.format(value) : compact.format(value);
+}
+
+/** The efficiency rating (spec document 2, section 9): two decimals. */
+export function formatRating(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "-";
+  return value.toFixed(2);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatCurrency, formatDate, gradientColor, round } from "~/lib/format";
+import { formatContainerCount, formatCount, formatCurrency, formatDate, formatDecimal, formatRating, gradientColor, round } from "~/lib/format";
 
 describe("formatting (en-US, currency 2 decimals, compact counts, UTC dates)", () => {
   it("formats money with two decimals and a dash for no value", () => {
@@ -9,6 +9,18 @@ describe("formatting (en-US, currency 2 decimals, compact counts, UTC dates)", (
   it("shows counts in full below 10,000 and compact above", () => {
     expect(formatCount(2000)).toBe("2,000");
     expect(formatCount(150000)).toBe("150K");
+  });
+  it("shows container counts compact from 1,000 on (spec document 2, section 9)", () => {
+    expect(formatContainerCount(999)).toBe("999");
+    expect(formatContainerCount(1000)).toBe("1K");
+    expect(formatContainerCount(1250)).toBe("1.3K");
+    expect(formatContainerCount(null)).toBe("-");
+  });
+  it("shows numbers with one decimal and the efficiency rating with two", () => {
+    expect(formatDecimal(942.34)).toBe("942.3");
+    expect(formatDecimal(3)).toBe("3.0");
+    expect(formatRating(0.5849)).toBe("0.58");
+    expect(formatRating(1)).toBe("1.00");
   });
   it("shows dates short, in UTC", () => {
     expect(formatDate("2026-11-22T23:30:00Z")).toBe("11/22/26");

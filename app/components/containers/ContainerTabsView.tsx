@@ -6,6 +6,8 @@ import { SummaryTab } from "./SummaryTab";
 import { HistogramsTab } from "./HistogramsTab";
 import { DetailsGrid } from "./DetailsGrid";
 import { PoliciesTab } from "./PoliciesTab";
+import { SummaryCards } from "./SummaryCards";
+import { LoadError } from "./LoadError";
 import { formatCount } from "~/lib/format";
 
 /** The container tabs of a tree page (spec document 2, section 2.1). */
@@ -21,9 +23,12 @@ export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: Co
           · <span data-testid="selected-count">{formatCount(page.selected.count)}</span> containers · {page.view.name} · {page.filter.name}
         </span>
       </header>
+      {data.summaryCards ? <SummaryCards cards={data.summaryCards} unitPrices={data.unitPrices} /> : null}
       <ContainerTabsNav tabs={data.tabs} selected={data.tab} />
-      {data.tab === "summary" && data.overview ? <SummaryTab overview={data.overview} unitPrices={data.unitPrices} /> : null}
-      {data.tab === "breakdown" ? <FolderOverview page={page} unit="Containers" savings={data.children} embedded /> : null}
+      {data.tab === "summary" && data.overview === "error" ? <LoadError /> : null}
+      {data.tab === "summary" && data.overview && data.overview !== "error" ? <SummaryTab overview={data.overview} unitPrices={data.unitPrices} /> : null}
+      {data.tab === "breakdown" && data.children === "error" ? <LoadError /> : null}
+      {data.tab === "breakdown" && data.children !== "error" ? <FolderOverview page={page} unit="Containers" savings={data.children} embedded /> : null}
       {data.tab === "histograms" && data.histograms ? <HistogramsTab histograms={data.histograms} /> : null}
       {data.tab === "analysis-details" && data.grid ? <DetailsGrid grid={data.grid} /> : null}
       {data.tab === "policies" && data.policies ? <PoliciesTab page={data.policies} /> : null}

@@ -2,10 +2,12 @@ import { Link, useLocation } from "@remix-run/react";
 import { Waterfall, containerWaterfallBars } from "~/components/charts/Waterfall";
 import { Modal } from "~/components/ui/Modal";
 import { NoData } from "~/components/ui/NoData";
-import { formatCount, formatCurrency, round } from "~/lib/format";
+import { HistogramChart } from "~/components/charts/HistogramChart";
+import { formatContainerCount, formatCount, formatCurrency, formatDecimal, formatRating } from "~/lib/format";
+import { ratingClass } from "./SummaryCards";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
 
-type Overview = NonNullable<ContainerTabsData["overview"]>;
+type Overview = Exclude<NonNullable<ContainerTabsData["overview"]>, "error">;
 type BarKey = "currentSpend" | "immediateSavings" | "riskRemoval" | "additionalWaste" | "optimalSpend";
 
 const BAR_TEXT: Record<BarKey, string> = {
@@ -41,10 +43,8 @@ const FIGURE_GRID_VIEWS: Partial<Record<BarKey, { cpu: string; mem: string }>> =
   additionalWaste: { cpu: "additional_cpu_waste", mem: "additional_memory_waste" },
 };
 
-function ratingClass(r: number) {
-  if (round(r, 2) === 1) return "text-green-600 dark:text-green-400";
-  return r < 1 ? "text-yellow-600 dark:text-yellow-300" : "text-red-600 dark:text-red-400";
-}
+/** The containers whose requests are unset, by resource (their cost is the recommended value to set). */
+const UNSPECIFIED_GRID_VIEWS = { cpu: "unspecified_cpu_request_risk", mem: "unspecified_memory_request_risks" } as const;
 
 export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; unitPrices: ContainerTabsData["unitPrices"] }) {
   const { pathname, search } = useLocation();
@@ -81,6 +81,19 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
     }),
   );
   const bars = containerWaterfallBars(o.waterfall, figures);
+  // A bar of a surplus card's histogram opens the Histograms tab on that bucket (spec document 2, section 2.2).
+  const histogramHref = (type: "cpu" | "memory") => (bucket: number) => {
+    const p = new URLSearchParams(search);
+    p.set("tabGroup1", "histograms");
+    p.set("selectedType", type);
+    p.set("selectedBucket", String(bucket));
+    p.delete("bar");
+    return `${pathname}?${p}`;
+  };
+  const surplus = [
+    { type: "cpu", title: "CPU Request Surplus", value: `${formatDecimal(o.cpu.spare / 1000)} cores`, buckets: o.histograms.cpuRequest },
+    { type: "memory", title: "Memory Request Surplus", value: `${formatDecimal(o.memory.spare / 1024)} GB`, buckets: o.histograms.memRequest },
+  ] as const;
   const selected = bar && bars.find((b) => b.key === bar);
   return (
     <div className="space-y-4">
@@ -96,9 +109,19 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
           <p className="muted mt-1 text-sm">
             CPU {formatCurrency(o.cpu.currentCost)} · Memory {formatCurrency(o.memory.currentCost)}
           </p>
+          <p className="muted mt-1 text-sm" data-testid="unspecified-figures">
+            Unspecified requests:{" "}
+            <Link to={grid(UNSPECIFIED_GRID_VIEWS.cpu)} className="text-sky-700 underline dark:text-sky-300">
+              CPU {formatCurrency(o.cpu.unspecifiedCost)}
+            </Link>{" "}
+            ·{" "}
+            <Link to={grid(UNSPECIFIED_GRID_VIEWS.mem)} className="text-sky-700 underline dark:text-sky-300">
+              Mem {formatCurrency(o.memory.unspecifiedCost)}
+            </Link>
+          </p>
           <p className="mt-2 text-sm">
-            <Link to={grid(null)} className="text-sky-700 underline dark:text-sky-300">
-              {formatCount(o.counts.containers)} containers
+            <Link to={grid(null)} title={`${o.counts.containers.toLocaleString("en-US")} containers`} className="text-sky-700 underline dark:text-sky-300" data-testid="container-count-link">
+              {formatContainerCount(o.counts.containers)} containers
             </Link>
             {o.counts.notAnalysed ? <span className="muted"> ({formatCount(o.counts.notAnalysed)} not analysed)</span> : null}
           </p>
@@ -112,13 +135,24 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
             <span className="muted text-sm font-normal"> /month*</span>
           </p>
           <p className="muted mt-1 text-sm">
-            CPU {formatCount(round(o.cpu.spare / 1000, 1))} cores · Memory {formatCount(round(o.memory.spare / 1024, 1))} GB spare
+            CPU {formatDecimal(o.cpu.spare / 1000)} cores · Memory {formatDecimal(o.memory.spare / 1024)} GB spare
           </p>
           <p className="mt-2 text-sm">
-            Efficiency rating <span className={`font-semibold ${ratingClass(o.efficiencyRating)}`}>{o.efficiencyRating.toFixed(2)}</span>
+            Efficiency rating <span className={`font-semibold ${ratingClass(o.efficiencyRating)}`}>{formatRating(o.efficiencyRating)}</span>
           </p>
         </section>
         <Waterfall bars={bars} barHref={(b) => withBar(b.key)} selectedKey={bar ?? undefined} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        {surplus.map((c) => (
+          <section key={c.type} className="card" aria-labelledby={`surplus-${c.type}`} data-testid={`surplus-${c.type}`}>
+            <h3 id={`surplus-${c.type}`} className="muted text-xs font-semibold uppercase">
+              {c.title}
+            </h3>
+            <p className="mt-1 text-xl font-semibold tabular-nums">{c.value}</p>
+            <HistogramChart title={`${c.title} by request percent of recommendation`} buckets={c.buckets} bucketHref={histogramHref(c.type)} height={200} showKey={false} bare />
+          </section>
+        ))}
       </div>
       <p className="muted text-xs" data-testid="unit-cost-footnote">
         * based on {formatCurrency(unitPrices.cpuCoreMonth)}/CPU Core, {formatCurrency(unitPrices.memoryGbMonth)}/Memory GB per month (default unit

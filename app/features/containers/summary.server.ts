@@ -12,6 +12,7 @@ import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
 import { containerTabs, selectedContainerTab } from "./tabs";
 import { loadDetailsGrid } from "./details.server";
 import { policyPage } from "./policies";
+import { summaryCardFigures } from "./summary-cards";
 
 export async function loadContainerTabs(request: Request) {
   const user = await requireUser(request);
@@ -21,16 +22,25 @@ export async function loadContainerTabs(request: Request) {
   const scope = { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" };
   const tabs = containerTabs(flags);
   const tab = selectedContainerTab(params.get("tabGroup1"), tabs);
-  // Each tab reads only what it shows: a cold overview at 150k containers costs about a second.
+  // Each tab reads only what it shows: a cold overview at 150k containers costs about a second. The summary cards
+  // (shown only when the container-summary feature is off) read the same cached overview.
+  const wantsOverview = tab === "summary" || !flags.showContainerSummary;
   const [overview, histograms, children, grid] = await Promise.all([
-    tab === "summary" ? containerOverview(db, user, scope) : Promise.resolve(null),
-    tab === "histograms" ? histogramCounts(db, user, scope) : Promise.resolve(null),
-    tab === "breakdown" ? folderCounts(db, user, scope) : Promise.resolve([]),
+    wantsOverview ? containerOverview(db, user, scope).catch(failed) : Promise.resolve(null),
+    tab === "histograms" ? histogramCounts(db, user, scope).catch(failed) : Promise.resolve(null),
+    tab === "breakdown" ? folderCounts(db, user, scope).catch(failed) : Promise.resolve([]),
     tab === "analysis-details" ? loadDetailsGrid(db, user, scope, params) : Promise.resolve(null),
   ]);
   const unit = monthlyUnitPrices(prices);
   const policies = tab === "policies" ? policyPage(params) : null;
-  return { tabs, tab, overview, histograms, children, grid, policies, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
+  const summaryCards = flags.showContainerSummary ? null : overview === "error" ? ("error" as const) : overview && summaryCardFigures(overview);
+  return { tabs, tab, overview: tab === "summary" ? overview : null, histograms, children, grid, policies, summaryCards, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
+}
+
+/** A failed read shows the generic error indicator in place of its content (spec document 2, section 8). */
+function failed(error: unknown): "error" {
+  console.warn("container tabs: a read failed", error);
+  return "error";
 }
 
 export type ContainerTabsData = Awaited<ReturnType<typeof loadContainerTabs>>;

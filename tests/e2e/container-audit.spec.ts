@@ -1,0 +1,113 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+
+/** Audit of the container tabs against spec document 2 (sections 2.1, 2.2, 2.5, 5, 8, 9). */
+
+async function setFlag(page: Page, name: string, on: boolean) {
+  await page.goto("/kubex/settings");
+  const row = page.locator("li").filter({ has: page.getByText(name, { exact: true }) });
+  const button = row.getByRole("button", { name: `Turn ${name} ${on ? "on" : "off"}` });
+  if (await button.count()) {
+    await button.click();
+    await expect(page.getByText(`${name} is now ${on ? "on" : "off"}.`)).toBeVisible();
+  }
+}
+
+const TREE_ITEM = "/kubex/containers-tree/tree-item";
+
+test("Summary: surplus card histograms open the Histograms tab on their bucket; unspecified figures open their grid views; counts are compact", async ({ page }) => {
+  await page.goto(`${TREE_ITEM}?tabGroup1=overview`);
+  const count = page.getByTestId("container-count-link");
+  const full = Number((await count.getAttribute("title"))!.replace(/[^0-9]/g, ""));
+  // Compact from 1,000 on, one decimal at most (spec document 2, section 9).
+  await expect(count).toHaveText(full >= 1000 ? /^\d+(\.\d)?K containers$/ : new RegExp(`^${full} containers$`));
+  await expect(page.getByTestId("monthly-waste").locator("..")).toContainText(/CPU [\d,]+\.\d cores · Memory [\d,]+\.\d GB spare/);
+  await expect(page.getByTestId("surplus-cpu")).toContainText(/[\d,]+\.\d cores/);
+
+  const bar = page.getByTestId("surplus-memory").locator('a[href*="selectedBucket=100"]').first();
+  await bar.click();
+  await expect(page).toHaveURL(/tabGroup1=histograms/);
+  await expect(page).toHaveURL(/selectedType=memory/);
+  await expect(page).toHaveURL(/selectedBucket=100/);
+  await expect(page.getByRole("link", { name: "Histograms" })).toHaveAttribute("aria-current", "page");
+
+  await page.goto(`${TREE_ITEM}?tabGroup1=overview`);
+  await page.getByTestId("unspecified-figures").getByRole("link", { name: /^CPU / }).click();
+  await expect(page).toHaveURL(/gridViewId=unspecified_cpu_request_risk/);
+  await page.goto(`${TREE_ITEM}?tabGroup1=overview`);
+  await page.getByTestId("unspecified-figures").getByRole("link", { name: /^Mem / }).click();
+  await expect(page).toHaveURL(/gridViewId=unspecified_memory_request_risks/);
+});
+
+test("Histograms: selectors default to CPU & Memory / Request & Limit / unspecified, narrow the charts, and drop Unspecified", async ({ page }) => {
+  await page.goto(`${TREE_ITEM}?tabGroup1=histograms`);
+  const form = page.getByRole("form", { name: "Histogram options" });
+  await expect(form.getByLabel("Resource type")).toHaveValue("CPU & Memory");
+  await expect(form.getByLabel("Metric")).toHaveValue("Request & Limit");
+  await expect(form.getByLabel("Include unspecified")).toBeChecked();
+  const charts = page.locator('[data-chart="histogram"]');
+  await expect(charts).toHaveCount(4);
+  await expect(page.getByText("Unspecified", { exact: true }).first()).toBeVisible();
+
+  await form.getByLabel("Resource type").selectOption("Memory");
+  await expect(page).toHaveURL(/resourceType=Memory/);
+  await expect(charts).toHaveCount(2);
+  await form.getByLabel("Metric").selectOption("Limit");
+  await expect(charts).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Memory Limit" })).toBeVisible();
+  // Every option is a non-empty selection: nothing offers "none" (the at-least-one rule).
+  expect(await form.getByLabel("Resource type").locator("option").allInnerTexts()).toEqual(["CPU & Memory", "CPU", "Memory"]);
+  expect(await form.getByLabel("Metric").locator("option").allInnerTexts()).toEqual(["Request & Limit", "Request", "Limit"]);
+
+  await form.getByLabel("Include unspecified").uncheck();
+  await expect(page).toHaveURL(/includeUnspecified=false/);
+  await expect(charts.getByText("Unspecified", { exact: true })).toHaveCount(0);
+  // The tab keeps its place in the tree and tab group.
+  await expect(page).toHaveURL(/tabGroup1=histograms/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the histogram selectors work as a plain GET form", async ({ page }) => {
+    await page.goto(`${TREE_ITEM}?tabGroup1=histograms`);
+    const form = page.getByRole("form", { name: "Histogram options" });
+    await form.getByLabel("Resource type").selectOption("CPU");
+    await form.getByLabel("Include unspecified").uncheck();
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/resourceType=CPU/);
+    await expect(page).toHaveURL(/tabGroup1=histograms/);
+    await expect(page.locator('[data-chart="histogram"]')).toHaveCount(2);
+    await expect(page.locator('[data-chart="histogram"]').getByText("Unspecified", { exact: true })).toHaveCount(0);
+  });
+});
+
+test("with showContainerSummary off: Histograms, Summary, AI Analysis Details tabs and the summary cards; showPolicyTab off hides Policies", async ({ page }) => {
+  await setFlag(page, "showContainerSummary", false);
+  await setFlag(page, "showPolicyTab", false);
+  try {
+    await page.goto(TREE_ITEM);
+    const tabs = page.getByRole("navigation", { name: "Container tabs" }).getByRole("link");
+    await expect(tabs).toHaveText(["Histograms", "Summary", "AI Analysis Details"]);
+    await expect(tabs.first()).toHaveAttribute("aria-current", "page");
+    const cards = page.getByTestId("summary-cards");
+    for (const label of ["Containers", "Container Manifests", "CPU Request Surplus", "Memory Request Surplus", "Monthly Savings", "Efficiency Rating"]) {
+      await expect(cards).toContainText(label, { ignoreCase: true });
+    }
+    await expect(page.getByTestId("card-cpu-surplus")).toContainText(/[\d,]+\.\d cores/);
+    await expect(page.getByTestId("card-memory-surplus")).toContainText(/[\d,]+\.\d GB/);
+    await expect(page.getByTestId("card-monthly-savings")).toContainText(/\$[\d,]+\.\d\d\/month/);
+    await expect(page.getByTestId("card-efficiency")).toContainText(/^Efficiency Rating\s*\d\.\d\d$/i);
+    await expect(page.getByTestId("cost-tooltip")).toHaveAttribute("title", /Costs are estimated from a default price of \$[\d.]+ per CPU core and \$[\d.]+ per GB of memory/);
+    // tabGroup1=overview is the Summary tab; the container count opens analysis-details.
+    await page.goto(`${TREE_ITEM}?tabGroup1=overview`);
+    await expect(page.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");
+    await page.getByTestId("card-containers").getByRole("link").click();
+    await expect(page).toHaveURL(/tabGroup1=analysis-details/);
+  } finally {
+    await setFlag(page, "showContainerSummary", true);
+    await setFlag(page, "showPolicyTab", true);
+  }
+  await page.goto(TREE_ITEM);
+  await expect(page.getByTestId("summary-cards")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Container tabs" }).getByRole("link")).toHaveText(["Summary", "Breakdown", "Histograms", "AI Analysis Details", "Policies"]);
+});
