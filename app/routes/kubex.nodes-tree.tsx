@@ -8,6 +8,8 @@ import { TreeView } from "~/components/tree/TreeView";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
 import { NODE_TREE_FILTER, NODE_TREE_VIEW } from "~/features/nodes/constants";
+import { TREE_ROUTE } from "~/features/tree/tree-links";
+import type { TreeRow } from "~/components/tree/TreeView";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadNodeTreePage(request);
@@ -15,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function NodesTree() {
   const page = useLoaderData<typeof loader>();
+  const childrenUrl = (row: TreeRow) => `${TREE_ROUTE.nodes}/children?fullPath=${encodeURIComponent(row.fullPath)}`;
   const tree = (
     <div className="flex min-h-0 flex-1 flex-col gap-2 px-3 pb-3">
       <TreeSelector label="Tree View" current={NODE_TREE_VIEW} items={[]} publicLabel="" privateLabel="" editLabel="" readOnlyText />
@@ -22,7 +25,7 @@ export default function NodesTree() {
       <TreeSearch {...page.search} />
       {page.search.message ? <Banner text={page.search.message} durationMs={BANNER_MS.searchNotFound} /> : null}
       <div className="min-h-0 flex-1 overflow-auto">
-        <TreeView root={page.tree} selectedId={page.selected.id} showCount={page.showCount} />
+        <TreeView root={page.tree} selectedId={page.selected.id} showCount={page.showCount} childrenUrl={childrenUrl} />
       </div>
     </div>
   );

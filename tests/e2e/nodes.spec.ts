@@ -50,6 +50,19 @@ async function pick(page: Page) {
 
 const groupPath = (g: Group) => `System Breakdown/${g.clusterName}/${g.nodeGroupName}`;
 
+test("the page carries only the path to the selection; a cluster opened in place loads its node groups", async ({ page }) => {
+  const { group } = await pick(page);
+  await page.goto("/kubex/nodes-tree");
+  await expect(tree(page).getByRole("link", { name: group.nodeGroupName, exact: true })).toHaveCount(0);
+  const cluster = tree(page).locator('li[aria-level="2"]', { hasText: group.clusterName });
+  await cluster.getByRole("link", { name: group.clusterName, exact: true }).focus();
+  const fetched = page.waitForResponse((r) => r.url().includes("/kubex/nodes-tree/children?") && r.ok());
+  await page.keyboard.press("ArrowRight");
+  await fetched;
+  await expect(cluster).toHaveAttribute("aria-expanded", "true");
+  await expect(tree(page).getByRole("link", { name: group.nodeGroupName, exact: true })).toBeVisible();
+});
+
 test("tree, cluster, node group (health), node (fields), chart mode and the node group grid's Excel file", async ({ page }) => {
   const { group, node, clusterGroups } = await pick(page);
   await page.goto("/kubex/nodes-tree");

@@ -1,12 +1,17 @@
-/** The nodes tree page: ROOT > CLUSTER > NODEGROUP > NODE, selected by fullPath, with search; no Views/Filters. */
+/**
+ * The nodes tree page: ROOT > CLUSTER > NODEGROUP > NODE, selected by fullPath, with search; no Views/Filters. Like
+ * the containers tree, only the path to the selection and the folders beside it travel (a 5,000-node fleet's whole
+ * tree is megabytes of HTML on every node page); other folders load their children from the children endpoint.
+ */
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { getRequestUser, requireUser } from "~/lib/auth.server";
+import { TEXT } from "~/lib/constants";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { getNodeTree } from "~/models/node-tree.server";
 import { redirect } from "@remix-run/node";
 import { findByFullPath } from "./navigate";
 import { runTreeSearch, searchFormState } from "./search-redirect.server";
-import { fullRows } from "./slice";
+import { childRows, treeSlice } from "./slice";
 import { TREE_ROUTE, treeNodeHref } from "./tree-links";
 import type { TreeNode } from "./types";
 
@@ -27,7 +32,7 @@ export async function loadNodeTreePage(request: Request) {
   const path = [...match.ancestors, match.node];
   const selected = match.node;
   return {
-    tree: fullRows(root, href),
+    tree: treeSlice(path, href),
     selected: {
       id: selected.id,
       label: selected.label,
@@ -45,3 +50,15 @@ export async function loadNodeTreePage(request: Request) {
 }
 
 export type NodeTreePage = Awaited<ReturnType<typeof loadNodeTreePage>>;
+
+/** The children rows of the folder a fullPath names, as JSON for folders opened in place (401 signed out, 404 unknown). */
+export async function loadNodeTreeChildren(request: Request) {
+  const user = await getRequestUser(request);
+  if (!user) return Response.json({ error: TEXT.unauthorized }, { status: 401 });
+  const url = new URL(request.url);
+  const root = await getNodeTree(await getDb());
+  const match = findByFullPath(root, url.searchParams.get("fullPath"));
+  if (!match.matched) return Response.json({ error: "Folder not found.", children: [] }, { status: 404 });
+  const href = (n: TreeNode) => treeNodeHref("nodes", n, { keep: url.searchParams });
+  return Response.json({ children: childRows(match.node, href) });
+}

@@ -47,13 +47,6 @@ export function treeSlice(
   return rows[0];
 }
 
-/** A whole tree as rows (for small trees such as the nodes tree, so every folder opens in place). */
-export function fullRows(node: TreeNode, href: (n: TreeNode) => string): SliceRow {
-  const row = toRow(node, href, () => false);
-  if (node.children?.length) row.children = node.children.map((c) => fullRows(c, href));
-  return row;
-}
-
 /** Children rows of one node, for the lazy-load endpoint. */
 export function childRows(node: TreeNode, href: (n: TreeNode) => string, hasLazyChildren: (n: TreeNode) => boolean = () => false) {
   return (node.children ?? []).map((k) => toRow(k, href, hasLazyChildren));
