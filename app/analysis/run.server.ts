@@ -33,7 +33,7 @@ import { groupKey, nodePhase, WINDOW_HOURS } from "./node-groups";
 import { ContainerResults, writeNodeRows } from "./node-write";
 import { runChunks, workersAvailable, type WorkerInit } from "./pool";
 import { demoReader, sourceReader, type ContainerReader } from "./samples";
-import { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId } from "./snapshot.server";
+import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "./snapshot.server";
 
 export { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId };
 
@@ -94,7 +94,8 @@ export async function needsAnalysis(store: Store): Promise<boolean> {
   const latest = await latestCollection(store);
   if (!latest) return false;
   const current = await currentSnapshot(store.db);
-  return !current || current.status !== "complete" || current.collection_run_id !== latest.runId;
+  if (!current || current.status !== "complete" || current.collection_run_id !== latest.runId) return true;
+  return (await currentAnalysisFormat(store.db)) !== ANALYSIS_FORMAT;
 }
 
 interface Resolved {
@@ -329,6 +330,8 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
         .execute();
       await trx.deleteFrom("meta").where("key", "=", CURRENT_SNAPSHOT_META_KEY).execute();
       await trx.insertInto("meta").values({ key: CURRENT_SNAPSHOT_META_KEY, value: snapshotId }).execute();
+      await trx.deleteFrom("meta").where("key", "=", ANALYSIS_FORMAT_META_KEY).execute();
+      await trx.insertInto("meta").values({ key: ANALYSIS_FORMAT_META_KEY, value: ANALYSIS_FORMAT }).execute();
     });
     const swapMs = Date.now() - tSwap;
 

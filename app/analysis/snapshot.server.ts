@@ -14,6 +14,20 @@ export async function currentSnapshotId(db: Kysely<Database>): Promise<string | 
   return row?.value;
 }
 
+/**
+ * What the stored results hold, written with every swap. Raise it when a change of the run gives different rows
+ * (new tables or fields, a changed rule): the start command then re-analyses a store an older version analysed,
+ * instead of showing empty node grids or stale numbers. 2: node and node group rows (migration 005).
+ */
+export const ANALYSIS_FORMAT = "2";
+export const ANALYSIS_FORMAT_META_KEY = "analysis_format";
+
+/** The format of the current snapshot's results ("1" for snapshots written before formats were recorded). */
+export async function currentAnalysisFormat(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom("meta").select("value").where("key", "=", ANALYSIS_FORMAT_META_KEY).executeTakeFirst();
+  return row?.value ?? "1";
+}
+
 /** The current snapshot's row, or undefined. */
 export async function currentSnapshot(db: Kysely<Database>) {
   const id = await currentSnapshotId(db);

@@ -365,6 +365,12 @@ describe.each(TEST_STORES)("analysis of the demo fleet on $name", (testStore) =>
     expect(r).toMatchObject({ containerCount: 800, collectionRunId: collection.runId, nowMs: NOW, workers: 0 });
     expect(r.analysedCount).toBeGreaterThan(700);
     expect(await needsAnalysis(store)).toBe(false);
+    // A snapshot an older version wrote (no recorded format, so no node rows) is analysed again on start.
+    const format = await store.db.selectFrom("meta").select("value").where("key", "=", "analysis_format").executeTakeFirstOrThrow();
+    await store.db.deleteFrom("meta").where("key", "=", "analysis_format").execute();
+    expect(await needsAnalysis(store)).toBe(true);
+    await store.db.insertInto("meta").values({ key: "analysis_format", value: format.value }).execute();
+    expect(await needsAnalysis(store)).toBe(false);
 
     const raw = await snapshotRows(store, r.snapshotId);
     const scopes: ScopeArgs[] = [
