@@ -241,9 +241,12 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
           <tbody>
             {shown === 0 ? (
               <tr>
-                <td colSpan={columns.length + 1} className="px-3 py-6 text-center" data-testid="grid-empty">
-                  <p className="font-medium">No data to display</p>
-                  <p className="muted text-sm">Try adjusting your filters or search criteria</p>
+                <td colSpan={columns.length + 1} className="p-0" data-testid="grid-empty">
+                  {/* Sticky so the message stays in view in a table wider than the screen. */}
+                  <div className="sticky left-0 w-fit px-4 py-6">
+                    <p className="font-medium">No data to display</p>
+                    <p className="muted text-sm">Try adjusting your filters or search criteria</p>
+                  </div>
                 </td>
               </tr>
             ) : null}

@@ -79,9 +79,12 @@ export function NodeGridTable<T>(props: GridTableProps<T>) {
           <tbody>
             {props.rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center">
-                  <p className="font-medium">No data to display</p>
-                  <p className="muted text-sm">Try adjusting your filters or search criteria</p>
+                <td colSpan={columns.length} className="p-0">
+                  {/* Sticky so the message stays in view in a table wider than the screen. */}
+                  <div className="sticky left-0 w-fit px-4 py-6">
+                    <p className="font-medium">No data to display</p>
+                    <p className="muted text-sm">Try adjusting your filters or search criteria</p>
+                  </div>
                 </td>
               </tr>
             ) : null}
