@@ -95,7 +95,7 @@ test("with showContainerSummary off: Histograms, Summary, AI Analysis Details ta
     }
     await expect(page.getByTestId("card-cpu-surplus")).toContainText(/[\d,]+\.\d cores/);
     await expect(page.getByTestId("card-memory-surplus")).toContainText(/[\d,]+\.\d GB/);
-    await expect(page.getByTestId("card-monthly-savings")).toContainText(/\$[\d,]+\.\d\d\/month/);
+    await expect(page.getByTestId("card-monthly-savings")).toContainText(/\$[\d,]+\.\d\d \/month/);
     await expect(page.getByTestId("card-efficiency")).toContainText(/^Efficiency Rating\s*\d\.\d\d$/i);
     await expect(page.getByTestId("cost-tooltip")).toHaveAttribute("title", /Costs are estimated from a default price of \$[\d.]+ per CPU core and \$[\d.]+ per GB of memory/);
     // tabGroup1=overview is the Summary tab; the container count opens analysis-details.
@@ -110,4 +110,40 @@ test("with showContainerSummary off: Histograms, Summary, AI Analysis Details ta
   await page.goto(TREE_ITEM);
   await expect(page.getByTestId("summary-cards")).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Container tabs" }).getByRole("link")).toHaveText(["Summary", "Breakdown", "Histograms", "AI Analysis Details", "Policies"]);
+});
+
+test("Breakdown: folder cards add up the table, rows sorted by container count with bars as a percent of the largest; no page-wide overflow on a phone", async ({ page }) => {
+  await page.goto(`${TREE_ITEM}?tabGroup1=breakdown`);
+  const rows = page.getByTestId("children-table").locator("tbody tr");
+  const counts = (await rows.locator("td:nth-child(3)").allInnerTexts()).map((t) => Number(t.replace(/[^0-9]/g, "")));
+  expect(counts.length).toBeGreaterThan(1);
+  expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  const widths = await rows.locator("td:last-child div > div").evaluateAll((els) => els.map((e) => parseFloat((e as HTMLElement).style.width)));
+  expect(widths[0]).toBe(100);
+  widths.forEach((w, i) => expect(w).toBeCloseTo((counts[i] / counts[0]) * 100, 1));
+  const totals = page.getByTestId("folder-totals");
+  const total = counts.reduce((s, n) => s + n, 0);
+  await expect(totals.getByTitle(total.toLocaleString("en-US"))).toHaveText(total >= 1000 ? /K$/ : String(total));
+  const atRisk = (await rows.locator("td:nth-child(4)").allInnerTexts()).reduce((s, t) => s + Number(t.replace(/[^0-9]/g, "")), 0);
+  await expect(totals).toContainText(`At risk${atRisk}`, { ignoreCase: true });
+
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+});
+
+test("the bar overlay's CPU and memory figures open the grid on their views; the close button closes it", async ({ page }) => {
+  await page.goto(`${TREE_ITEM}?tabGroup1=overview&bar=additionalWaste`);
+  const overlay = page.getByTestId("bar-detail");
+  await overlay.getByRole("link", { name: /^-?\$/ }).first().click();
+  await expect(page).toHaveURL(/gridViewId=additional_cpu_waste/);
+  await expect(page).not.toHaveURL(/bar=/);
+  await page.goto(`${TREE_ITEM}?tabGroup1=overview&bar=riskRemoval`);
+  await page.getByTestId("bar-detail").getByRole("link", { name: /^-?\$/ }).nth(1).click();
+  await expect(page).toHaveURL(/gridViewId=memory_request_risks/);
+  await page.goto(`${TREE_ITEM}?tabGroup1=overview&bar=currentSpend`);
+  await expect(page.getByTestId("bar-detail").getByRole("link", { name: /^-?\$/ })).toHaveCount(0);
+  await page.getByTestId("bar-detail").getByRole("link", { name: "Close", exact: true }).last().click();
+  await expect(page.getByTestId("bar-detail")).toBeHidden();
+  await expect(page).not.toHaveURL(/bar=/);
 });

@@ -13,7 +13,7 @@ function Card({ label, testId, children }: { label: string; testId: string; chil
   return (
     <div className="card min-w-0 px-3 py-2" data-testid={testId}>
       <p className="muted text-xs font-semibold uppercase">{label}</p>
-      <p className="mt-0.5 break-words text-lg font-semibold tabular-nums">{children}</p>
+      <p className="mt-0.5 text-lg font-semibold tabular-nums">{children}</p>
     </div>
   );
 }
@@ -47,7 +47,7 @@ export function SummaryCards({ cards, unitPrices }: { cards: SummaryCardFigures 
       </Card>
       <Card label="Monthly Savings" testId="card-monthly-savings">
         {formatCurrency(cards.monthlySavings)}
-        <span className="muted text-sm font-normal">/month</span>
+        <span className="muted text-sm font-normal"> /month</span>
         <span tabIndex={0} title={costNote} aria-label={costNote} className="muted ml-1 cursor-help text-sm font-normal" data-testid="cost-tooltip">
           ⓘ
         </span>

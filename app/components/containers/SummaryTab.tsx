@@ -46,6 +46,17 @@ const FIGURE_GRID_VIEWS: Partial<Record<BarKey, { cpu: string; mem: string }>> =
 /** The containers whose requests are unset, by resource (their cost is the recommended value to set). */
 const UNSPECIFIED_GRID_VIEWS = { cpu: "unspecified_cpu_request_risk", mem: "unspecified_memory_request_risks" } as const;
 
+/** A CPU or memory figure of the bar overlay: a link to its grid view where the spec names one. */
+function Figure({ value, href }: { value: number; href?: string }) {
+  return href ? (
+    <Link to={href} className="text-sky-700 underline dark:text-sky-300">
+      {formatCurrency(value)}
+    </Link>
+  ) : (
+    <>{formatCurrency(value)}</>
+  );
+}
+
 export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; unitPrices: ContainerTabsData["unitPrices"] }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
@@ -167,9 +178,13 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
             {split[selected.key as BarKey] ? (
               <>
                 <dt className="muted">CPU</dt>
-                <dd className="text-right">{formatCurrency(split[selected.key as BarKey]!.cpu)}</dd>
+                <dd className="text-right">
+                  <Figure value={split[selected.key as BarKey]!.cpu} href={FIGURE_GRID_VIEWS[selected.key as BarKey] && grid(FIGURE_GRID_VIEWS[selected.key as BarKey]!.cpu)} />
+                </dd>
                 <dt className="muted">Memory</dt>
-                <dd className="text-right">{formatCurrency(split[selected.key as BarKey]!.mem)}</dd>
+                <dd className="text-right">
+                  <Figure value={split[selected.key as BarKey]!.mem} href={FIGURE_GRID_VIEWS[selected.key as BarKey] && grid(FIGURE_GRID_VIEWS[selected.key as BarKey]!.mem)} />
+                </dd>
               </>
             ) : null}
           </dl>

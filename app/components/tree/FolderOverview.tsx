@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
-import { formatCount, formatCurrency, gradientColor, round } from "~/lib/format";
+import { formatContainerCount, formatCount, formatCurrency, formatDecimal, gradientColor, round } from "~/lib/format";
 import type { ViewTreePage } from "~/features/tree/view-tree-page.server";
 import { Breadcrumb } from "./Breadcrumb";
 
@@ -54,8 +54,10 @@ export function FolderOverview({ page, unit, savings, embedded }: { page: ViewTr
         </div>
       </div>
       )}
+      {embedded && savings?.length ? <FolderTotals rows={savings} /> : null}
       {children.length ? (
-        <div className="card mt-4 overflow-x-auto p-0">
+        // relative: the table's sr-only header is absolutely placed and would otherwise widen the page on a phone.
+        <div className="card relative mt-4 overflow-x-auto p-0">
           <table className="w-full text-sm" data-testid="children-table">
             <caption className="px-4 py-2 text-left font-semibold">Contents</caption>
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-800/60">
@@ -117,6 +119,33 @@ export function FolderOverview({ page, unit, savings, embedded }: { page: ViewTr
         </form>
       ) : null}
     </div>
+  );
+}
+
+/** The folder's summary cards over its children (spec document 2, section 2.5): the same sums the table lists. */
+function FolderTotals({ rows }: { rows: (ChildSavings & { containerCount?: number })[] }) {
+  const sum = (f: (r: ChildSavings & { containerCount?: number }) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const current = sum((r) => r.containerCurrentCost);
+  const savings = sum((r) => r.containerSavingsTotal);
+  const containers = sum((r) => r.containerCount ?? 0);
+  const cards: { label: string; value: string; title?: string; unit?: string }[] = [
+    { label: "Containers", value: formatContainerCount(containers), title: containers.toLocaleString("en-US") },
+    { label: "At risk", value: formatContainerCount(sum((r) => r.containerAtRiskCount)) },
+    { label: "Current cost", value: formatCurrency(current), unit: " /month" },
+    { label: "Savings", value: formatCurrency(savings), unit: ` /month (${formatDecimal(current > 0 ? (savings / current) * 100 : 0)}%)` },
+  ];
+  return (
+    <section aria-label="Folder summary" className="grid grid-cols-2 gap-2 lg:grid-cols-4" data-testid="folder-totals">
+      {cards.map((c) => (
+        <div key={c.label} className="card px-3 py-2">
+          <p className="muted text-xs font-semibold uppercase">{c.label}</p>
+          <p className="mt-0.5 text-lg font-semibold tabular-nums" title={c.title}>
+            {c.value}
+            {c.unit ? <span className="muted text-sm font-normal">{c.unit}</span> : null}
+          </p>
+        </div>
+      ))}
+    </section>
   );
 }
 
