@@ -147,3 +147,11 @@ test("the bar overlay's CPU and memory figures open the grid on their views; the
   await expect(page.getByTestId("bar-detail")).toBeHidden();
   await expect(page).not.toHaveURL(/bar=/);
 });
+
+test("the tab header's container count is compact from 1,000 on with the full number in its title", async ({ page }) => {
+  await page.goto(`${TREE_ITEM}?tabGroup1=histograms`);
+  const count = page.getByTestId("selected-count");
+  const full = Number((await count.getAttribute("title"))!.replace(/[^0-9]/g, ""));
+  expect(full).toBeGreaterThan(0);
+  await expect(count).toHaveText(full >= 1000 ? /^\d+(\.\d)?K$/ : String(full));
+});

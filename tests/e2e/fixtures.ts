@@ -34,5 +34,8 @@ export async function topLevelLabels(page: Page) {
 }
 
 export async function selectedCount(page: Page) {
-  return Number((await page.getByTestId("selected-count").innerText()).replace(/[^0-9.]/g, ""));
+  // Container counts of 1,000 or more show compact (2K); the full number is in the title.
+  const el = page.getByTestId("selected-count");
+  const full = await el.getAttribute("title");
+  return Number((full ?? (await el.innerText())).replace(/[^0-9.]/g, ""));
 }

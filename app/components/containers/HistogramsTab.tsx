@@ -3,7 +3,7 @@ import { HistogramChart } from "~/components/charts/HistogramChart";
 import type { HistogramCounts } from "~/models/container-analysis.server";
 import { bucketGridViewId } from "~/features/containers/grid-views";
 import { histogramOptions, METRIC_TYPE_OPTIONS, RESOURCE_TYPE_OPTIONS, visibleHistogramCharts } from "~/features/containers/histogram-options";
-import { formatCount } from "~/lib/format";
+import { formatContainerCount } from "~/lib/format";
 import { LoadError } from "./LoadError";
 
 /** The selectors' own fields; every other address field is carried through the GET form as a hidden input. */
@@ -73,7 +73,7 @@ export function HistogramsTab({ histograms }: { histograms: HistogramCounts | "e
       ) : (
         <>
           <p className="muted mb-3 text-sm">
-            Existing requests and limits as a percent of the recommendation, for {formatCount(histograms.containerCount)} analysed containers. Data is derived
+            Existing requests and limits as a percent of the recommendation, for {formatContainerCount(histograms.containerCount)} analysed containers. Data is derived
             from past 7 days.
           </p>
           <div className="grid gap-4 xl:grid-cols-2">
