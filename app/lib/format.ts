@@ -68,3 +68,13 @@ export function formatRating(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "-";
   return value.toFixed(2);
 }
+
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+
+/** A grouped number with exactly `digits` decimals (grid cells: whole mCores and MB, one-decimal percents, two-decimal ratings). */
+export function formatFixed(value: number | null | undefined, digits = 0): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "-";
+  let f = fixedFormats.get(digits);
+  if (!f) fixedFormats.set(digits, (f = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f.format(value);
+}

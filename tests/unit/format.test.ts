@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatContainerCount, formatCount, formatCurrency, formatDate, formatDecimal, formatRating, gradientColor, round } from "~/lib/format";
+import { formatContainerCount, formatCount, formatCurrency, formatDate, formatDecimal, formatFixed, formatRating, gradientColor, round } from "~/lib/format";
 
 describe("formatting (en-US, currency 2 decimals, compact counts, UTC dates)", () => {
   it("formats money with two decimals and a dash for no value", () => {
@@ -21,6 +21,8 @@ describe("formatting (en-US, currency 2 decimals, compact counts, UTC dates)", (
     expect(formatDecimal(3)).toBe("3.0");
     expect(formatRating(0.5849)).toBe("0.58");
     expect(formatRating(1)).toBe("1.00");
+    expect(formatFixed(1234.567, 1)).toBe("1,234.6");
+    expect(formatFixed(12345)).toBe("12,345");
   });
   it("shows dates short, in UTC", () => {
     expect(formatDate("2026-11-22T23:30:00Z")).toBe("11/22/26");

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatCount, formatCurrency, formatDate, gradientColor, round } from "~/lib/format";
+import { formatCurrency, formatDate, formatFixed, gradientColor } from "~/lib/format";
 import type { GridColumn } from "~/features/containers/grid-columns";
 import { DirectionBadge, RecommendationBadge } from "./badges";
 
@@ -7,7 +7,8 @@ export type GridRow = Record<string, unknown> & { entityId: string; containerNam
 
 const dash = "-";
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-export const fmtNumber = (v: unknown, digits = 0) => (isNum(v) ? formatCount(round(v, digits)) : dash);
+// Exactly `digits` decimals, never compacted: a grid compares values down the column (spec 9: one decimal for percents, two for the rating).
+export const fmtNumber = (v: unknown, digits = 0) => (isNum(v) ? formatFixed(v, digits) : dash);
 
 /** Shading of a waste or surplus cell: yellow for positive, red for negative, by magnitude up to 1000 (spec 2.3, 9). */
 export function shade(v: unknown): React.CSSProperties | undefined {
