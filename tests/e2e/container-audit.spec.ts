@@ -155,3 +155,20 @@ test("the tab header's container count is compact from 1,000 on with the full nu
   expect(full).toBeGreaterThan(0);
   await expect(count).toHaveText(full >= 1000 ? /^\d+(\.\d)?K$/ : String(full));
 });
+
+test("grid and drawer figures keep their decimals: efficiency rating two, average containers one", async ({ page }) => {
+  await page.goto(`${TREE_ITEM}?tabGroup1=analysis-details&cols=containerName,efficiencyRating,currentCount`);
+  const grid = page.getByTestId("details-grid");
+  const headers = await grid.locator("thead tr").first().locator("th").allInnerTexts();
+  const col = headers.findIndex((h) => /efficiency rating/i.test(h));
+  expect(col).toBeGreaterThanOrEqual(0);
+  const ratings = await grid.locator(`tbody tr td:nth-child(${col + 1})`).allInnerTexts();
+  expect(ratings.length).toBeGreaterThan(0);
+  for (const r of ratings) expect(r.trim()).toMatch(/^(\d+\.\d\d|-)$/);
+  expect(ratings.some((r) => /^\d+\.\d\d$/.test(r.trim()))).toBe(true);
+
+  await grid.getByTestId("container-link").first().click();
+  const drawer = page.getByTestId("container-drawer");
+  const avg = drawer.locator("dt", { hasText: "Average Containers" }).locator("xpath=following-sibling::dd[1]");
+  await expect(avg).toHaveText(/^[\d,]+\.\d$/);
+});

@@ -2,14 +2,15 @@ import { Link, useLocation } from "@remix-run/react";
 import type { DrawerData } from "~/features/drawers/drawer.server";
 import { containerDetailsHref, drawerHref } from "~/features/drawers/drawer";
 import { HourChartView } from "~/components/containers/HourChartView";
-import { formatCount, formatCurrency, formatDate, round } from "~/lib/format";
+import { formatCurrency, formatDate, formatFixed } from "~/lib/format";
 import { DirectionBadge, RecommendationBadge } from "~/components/containers/badges";
 import { Drawer, DrawerSection } from "./Drawer";
 
 type ContainerDrawerData = Extract<DrawerData, { kind: "container" }>;
 
 const dash = "-";
-const num = (v: number | null | undefined, d = 0) => (v === null || v === undefined ? dash : formatCount(round(v, d)));
+// The figure's own decimals (Average Containers one), grouped and never compacted, as in the grid.
+const num = (v: number | null | undefined, d = 0) => (v === null || v === undefined ? dash : formatFixed(v, d));
 
 const RISKS = [
   ["hasCpuThrottledRisk", "CPU throttling"],
