@@ -98,6 +98,11 @@ test("with showContainerSummary off: Histograms, Summary, AI Analysis Details ta
     await expect(page.getByTestId("card-monthly-savings")).toContainText(/\$[\d,]+\.\d\d \/month/);
     await expect(page.getByTestId("card-efficiency")).toContainText(/^Efficiency Rating\s*\d\.\d\d$/i);
     await expect(page.getByTestId("cost-tooltip")).toHaveAttribute("title", /Costs are estimated from a default price of \$[\d.]+ per CPU core and \$[\d.]+ per GB of memory/);
+    const tip = page.getByRole("tooltip");
+    await expect(tip).toBeHidden();
+    await page.getByTestId("cost-tooltip").focus();
+    await expect(tip).toBeVisible();
+    await expect(tip).toContainText("Costs are estimated from a default price");
     // tabGroup1=overview is the Summary tab; the container count opens analysis-details.
     await page.goto(`${TREE_ITEM}?tabGroup1=overview`);
     await expect(page.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");

@@ -18,6 +18,28 @@ function Card({ label, testId, children }: { label: string; testId: string; chil
   );
 }
 
+/** An info mark whose note shows on hover and keyboard focus (CSS only, so it also works without JavaScript). */
+function CostTooltip({ text }: { text: string }) {
+  return (
+    <span className="group relative ml-1 inline-block align-middle">
+      <span tabIndex={0} title={text} aria-describedby="cost-tooltip-text" className="muted inline-flex cursor-help rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500" data-testid="cost-tooltip">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={1.6}>
+          <circle cx="10" cy="10" r="8" />
+          <path d="M10 9v5M10 6.2v.1" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only">About costs</span>
+      </span>
+      <span
+        id="cost-tooltip-text"
+        role="tooltip"
+        className="invisible absolute right-0 top-full z-20 mt-1 w-64 whitespace-normal rounded-md border border-slate-200 bg-white p-2 text-xs font-normal text-slate-700 shadow-lg group-focus-within:visible group-hover:visible dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      >
+        {text}
+      </span>
+    </span>
+  );
+}
+
 /**
  * The container summary cards, shown when the container-summary feature is off (spec document 2, section 2.2);
  * the generic error indicator replaces them when the summary could not be read.
@@ -48,9 +70,7 @@ export function SummaryCards({ cards, unitPrices }: { cards: SummaryCardFigures 
       <Card label="Monthly Savings" testId="card-monthly-savings">
         {formatCurrency(cards.monthlySavings)}
         <span className="muted text-sm font-normal"> /month</span>
-        <span tabIndex={0} title={costNote} aria-label={costNote} className="muted ml-1 cursor-help text-sm font-normal" data-testid="cost-tooltip">
-          ⓘ
-        </span>
+        <CostTooltip text={costNote} />
       </Card>
       <Card label="Efficiency Rating" testId="card-efficiency">
         <span className={ratingClass(cards.efficiencyRating)}>{formatRating(cards.efficiencyRating)}</span>
