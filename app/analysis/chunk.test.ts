@@ -17,8 +17,16 @@ function flat(cpu: number, mem: number, hours = 7 * 24): ContainerSample[] {
   return Array.from({ length: n }, (_, i) => ({ t: NOW - (n - i) * STEP, cpu, mem }));
 }
 
-function fakeReader(samples: Record<string, ContainerSample[]>, events: Record<string, ContainerEvents> = {}): ContainerReader {
+function fakeReader(
+  samples: Record<string, ContainerSample[]>,
+  events: Record<string, ContainerEvents> = {},
+  gpus: Record<string, { request: number; gpu: number[]; gpuMem: number[] }> = {},
+): ContainerReader {
   return {
+    gpu: (c) => {
+      const g = gpus[c.id];
+      return g ? { request: g.request, gpu: Float64Array.from(g.gpu), gpuMem: Float64Array.from(g.gpuMem) } : null;
+    },
     samples(c, from, to, buf) {
       const list = (samples[c.id] ?? []).filter((s) => s.t >= from && s.t < to);
       list.forEach((s, i) => {
@@ -37,6 +45,7 @@ const base: Omit<ChunkContainer, "id"> = {
   namespace: "shop",
   pod_owner_kind: "Deployment",
   pod_owner_name: "api",
+  node_group: "general",
   policy: "System Default Policy",
   replicas: 2,
   cpu_request: 200,
@@ -49,6 +58,30 @@ const base: Omit<ChunkContainer, "id"> = {
 const asRow = (values: unknown[]) => Object.fromEntries(ANALYSIS_COLUMNS.map((c, i) => [c, values[i]])) as unknown as ContainerAnalysisTable;
 
 describe("analyseChunk", () => {
+  it("stores the GPU values of containers with GPU samples, and nulls for the others", async () => {
+    const reader = fakeReader(
+      { a: flat(100, 200), b: flat(100, 200) },
+      {},
+      { a: { request: 1, gpu: [0.3, 0.8, 0.5], gpuMem: [5000, 7000, 6000] } },
+    );
+    const { rows } = await analyseChunk(
+      [{ container: { ...base, id: "a" }, group: null }, { container: { ...base, id: "b" }, group: null }],
+      reader,
+      { nowMs: NOW, prices: DEFAULT_UNIT_PRICES },
+      sampleBuffers(),
+    );
+    const a = asRow(rows[0]);
+    // Peak 0.8 GPUs → 1; peak 7000 MB × 1.15 (System Default's memory headroom) = 8050 → rounded up to the increment.
+    expect(a.gpu_request).toBe(1);
+    expect(a.existing_gpu_request).toBe(1);
+    expect(a.total_existing_gpu_request).toBe(2);
+    expect(a.gpu_memory).toBeGreaterThanOrEqual(8050);
+    expect(a.gpu_memory! - 8050).toBeLessThan(SYSTEM_DEFAULT_POLICY.values.memoryAllocationIncrement);
+    expect(a.total_gpu_memory).toBe(a.gpu_memory! * 2);
+    const b = asRow(rows[1]);
+    expect([b.gpu_request, b.existing_gpu_request, b.total_existing_gpu_request, b.gpu_memory, b.total_gpu_memory]).toEqual([null, null, null, null, null]);
+  });
+
   it("writes every column of the engine's analysis, by hand for one container", async () => {
     const reader = fakeReader({ a: flat(100, 200) }, { a: { restarts: 4, oomKills: 0, throttleEvents: 0 } });
     const { rows, analysed } = await analyseChunk([{ container: { ...base, id: "a" }, group: null }], reader, { nowMs: NOW, prices: DEFAULT_UNIT_PRICES }, sampleBuffers());

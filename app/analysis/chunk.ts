@@ -3,6 +3,7 @@
  * ANALYSIS_COLUMNS order). The same code runs in-process and in the worker threads; only the main thread writes.
  */
 import { analyseContainer, DAY_MS, type UnitPrices } from "~/engine/containers";
+import { recommendGpu } from "~/engine/containers/gpu";
 import { policyForContainer } from "~/engine/policy";
 import type { ContainerTable } from "~/db/schema";
 import { analysisRow, rowValues, type GroupFacts } from "./columns";
@@ -15,6 +16,7 @@ export type ChunkContainer = Pick<
   | "namespace"
   | "pod_owner_kind"
   | "pod_owner_name"
+  | "node_group"
   | "policy"
   | "replicas"
   | "cpu_request"
@@ -80,7 +82,10 @@ export async function analyseChunk(items: readonly ChunkItem[], reader: Containe
       },
     );
     if (analysis.result.analysed) analysed++;
-    rows[i] = rowValues(analysisRow({ container: c, policyName: policy.name, analysis, events7, eventsDay, eventsWindow, samples7, group }));
+    // GPUs over the policy's window, for containers the source measures GPUs of (and only while they ran).
+    const gpuRead = await reader.gpu(c, now - days * DAY_MS, now);
+    const gpu = gpuRead && gpuRead.gpu.length > 0 ? recommendGpu(gpuRead.gpu, gpuRead.gpuMem, gpuRead.request, c.replicas, policy.values) : null;
+    rows[i] = rowValues(analysisRow({ container: c, policyName: policy.name, analysis, events7, eventsDay, eventsWindow, samples7, group, gpu }));
   }
   return { rows, analysed };
 }

@@ -3,6 +3,7 @@
  * container's events and its node group's facts. Pure, so it runs in the worker threads as well as in-process.
  */
 import type { ContainerAnalysis } from "~/engine/containers";
+import type { GpuRecommendation } from "~/engine/containers/gpu";
 import type { ContainerAnalysisTable, ContainerTable, Flag } from "~/db/schema";
 import type { ContainerEvents } from "~/sources/types";
 
@@ -108,6 +109,11 @@ export const ANALYSIS_COLUMNS = [
   "mem_saturation_node_pct",
   "primary_constraint",
   "notes",
+  "gpu_request",
+  "existing_gpu_request",
+  "total_existing_gpu_request",
+  "gpu_memory",
+  "total_gpu_memory",
 ] as const satisfies readonly (keyof ContainerAnalysisTable)[];
 
 // Compile-time check that no column of the table is missing from the list.
@@ -151,6 +157,8 @@ export interface RowInput {
   /** Raw 5-minute samples in the last 7 days (running hours = samples × 5 min). */
   samples7: number;
   group: GroupFacts | null;
+  /** GPU values; null for a container without GPU samples. */
+  gpu: GpuRecommendation | null;
 }
 
 const flag = (b: boolean | null | undefined): Flag => (b ? 1 : 0);
@@ -264,6 +272,11 @@ export function analysisRow(input: RowInput): Omit<ContainerAnalysisTable, "snap
     mem_saturation_node_pct: g ? g.memSaturationNodePct : null,
     primary_constraint: g ? g.primaryConstraint : null,
     notes: JSON.stringify(r.notes),
+    gpu_request: input.gpu ? input.gpu.gpuRequest : null,
+    existing_gpu_request: input.gpu ? input.gpu.existingGpuRequest : null,
+    total_existing_gpu_request: input.gpu ? input.gpu.totalExistingGpuRequest : null,
+    gpu_memory: input.gpu ? input.gpu.gpuMemory : null,
+    total_gpu_memory: input.gpu ? input.gpu.totalGpuMemory : null,
   };
 }
 

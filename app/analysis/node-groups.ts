@@ -45,7 +45,7 @@ export interface NodeGroupPhaseInput {
   nodes: readonly NodeTable[];
   containers: readonly ContainerTable[];
   /** Asked for node samples; without one (or for a node it does not know) the node has no samples. */
-  source?: Pick<MetricsSource, "nodeSamples"> | null;
+  source?: Pick<MetricsSource, "nodeSamples" | "nodeGpu"> | null;
   nowMs: number;
   /** Called after each group with the nodes done so far. */
   onProgress?: (nodesDone: number, nodesTotal: number) => void | Promise<void>;
@@ -180,7 +180,8 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
         utilisation: u,
       });
       nodes.push(nodeInput);
-      seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? Math.min(row.pod_capacity, p.share + p.daemonSets) : null });
+      const gpu = input.source?.nodeGpu ? await input.source.nodeGpu(row.id, fromMs, input.nowMs) : null;
+      seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? Math.min(row.pod_capacity, p.share + p.daemonSets) : null, gpu });
       sums.add(row.cpu_capacity, row.mem_capacity, samples);
     }
     const containers = (byGroup.get(k) ?? []).map((c) => ({

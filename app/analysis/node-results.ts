@@ -10,7 +10,7 @@
  *   scheduler stops at the node's pod limit: numPodsPeak = min(maxAllowedPods, ceil(share × peak / avg) + DaemonSets).
  * - First and last seen: the first and last sample within the 7-day window; Age (Days) counts from the first seen
  *   to the window's end. A node without samples has neither.
- * - GPU fields: null when the node has no GPU (no source in the product reports GPUs yet).
+ * - GPU fields: what the source reports of the node's GPUs (MetricsSource.nodeGpu); null without a GPU.
  */
 import type { NodeAnalysisTable, NodeGroupAnalysisTable, NodeGroupTable, NodeTable } from "~/db/schema";
 import { indexByName } from "~/engine/catalog";
@@ -24,6 +24,7 @@ import {
   type NodeInput,
 } from "~/engine/nodes";
 import type { ContainerTable } from "~/db/schema";
+import type { NodeGpu } from "~/sources/types";
 
 export const NODE_HEALTH_RANK: Record<string, number> = { "High Risk": 3, "Medium Risk": 2, "Low Risk": 1 };
 
@@ -34,6 +35,8 @@ export interface NodeSeen {
   firstMs: number | null;
   lastMs: number | null;
   numPodsAvg: number | null;
+  /** Its GPUs over the window; null or absent without a GPU. */
+  gpu?: NodeGpu | null;
 }
 
 /** One node group as the node phase leaves it. */
@@ -155,12 +158,12 @@ export function nodeRow(snapshotId: string, seen: NodeSeen, groupId: string | nu
     capacity_mem: row.mem_capacity,
     allocatable_cpu: row.cpu_allocatable,
     allocatable_mem: row.mem_allocatable,
-    gpu_model: null,
-    node_gpu: null,
-    allocatable_gpu: null,
-    gpu_memory_total: null,
-    gpu_utilization_avg: null,
-    gpu_mem_utilization_avg: null,
+    gpu_model: seen.gpu?.model ?? null,
+    node_gpu: seen.gpu?.gpus ?? null,
+    allocatable_gpu: seen.gpu?.allocatable ?? null,
+    gpu_memory_total: seen.gpu?.memoryMb ?? null,
+    gpu_utilization_avg: seen.gpu?.utilizationAvg ?? null,
+    gpu_mem_utilization_avg: seen.gpu?.memUtilizationAvg ?? null,
     cpu_saturated: flags?.cpuSaturated ? 1 : 0,
     mem_saturated: flags?.memSaturated ? 1 : 0,
     at_max_pod_capacity: peak !== null && peak >= row.pod_capacity ? 1 : 0,

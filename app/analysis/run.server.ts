@@ -101,7 +101,7 @@ export async function needsAnalysis(store: Store): Promise<boolean> {
 interface Resolved {
   reader: ContainerReader;
   /** Made on demand and dropped after the node phase (the demo source holds its whole fleet in memory). */
-  nodeSource: () => Pick<MetricsSource, "nodeSamples"> | null;
+  nodeSource: () => Pick<MetricsSource, "nodeSamples" | "nodeGpu"> | null;
   demo: { seed: number } | null;
   nowMs: number;
   collectionRunId: string | null;
@@ -130,6 +130,13 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
           return demo.nodeSamples(id, fromMs, toMs, stepMs);
         } catch {
           return [];
+        }
+      },
+      nodeGpu: (id: string, fromMs: number, toMs: number) => {
+        try {
+          return demo.nodeGpu(id, fromMs, toMs);
+        } catch {
+          return null;
         }
       },
     };
@@ -182,6 +189,7 @@ function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<stri
           namespace: c.namespace,
           pod_owner_kind: c.pod_owner_kind,
           pod_owner_name: c.pod_owner_name,
+          node_group: c.node_group,
           policy: c.policy,
           replicas: c.replicas,
           cpu_request: c.cpu_request,

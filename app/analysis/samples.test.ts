@@ -40,7 +40,34 @@ describe("demoReader", () => {
   });
 });
 
+describe("demoReader GPUs", () => {
+  it("gives exactly the demo source's GPU request and samples, and null for containers without a GPU", () => {
+    const reader = demoReader(42, regions);
+    const gpuContainers = inventory.containers.filter((c) => c.node_group === `${c.cluster}-gpu`);
+    expect(gpuContainers.length).toBeGreaterThan(3);
+    for (const c of gpuContainers) {
+      const got = reader.gpu(c, NOW - 7 * DAY, NOW)!;
+      const want = source.containerGpu(c.id, NOW - 7 * DAY, NOW)!;
+      expect(got.request).toBe(want.request);
+      expect(Array.from(got.gpu)).toEqual(want.samples.map((s) => s.gpu));
+      expect(Array.from(got.gpuMem)).toEqual(want.samples.map((s) => s.gpuMem));
+    }
+    expect(reader.gpu(inventory.containers.find((c) => !c.node_group.endsWith("-gpu"))!, NOW - DAY, NOW)).toBeNull();
+  });
+});
+
 describe("sourceReader", () => {
+  it("reads a source's GPU samples, and none from a source that does not measure GPUs", async () => {
+    const c = inventory.containers[0];
+    const withGpu = {
+      containerGpu: async () => ({ request: 2, samples: [{ t: 0, gpu: 1.5, gpuMem: 9000 }, { t: 300_000, gpu: 0.5, gpuMem: 7000 }] }),
+    } as unknown as MetricsSource;
+    const got = (await sourceReader(withGpu).gpu(c, 0, 600_000))!;
+    expect([got.request, Array.from(got.gpu), Array.from(got.gpuMem)]).toEqual([2, [1.5, 0.5], [9000, 7000]]);
+    expect(await sourceReader({} as MetricsSource).gpu(c, 0, 600_000)).toBeNull();
+  });
+
+
   it("copies any source's samples into the buffers, growing them, and passes events through", async () => {
     const samples: ContainerSample[] = Array.from({ length: 50 }, (_, i) => ({ t: i * 300_000, cpu: i, mem: 2 * i }));
     const fake = {

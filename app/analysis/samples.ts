@@ -9,6 +9,7 @@
  */
 import type { ContainerTable } from "~/db/schema";
 import { containerEventsOf, containerModel, containerSampleAt, checkWindow, type ContainerModel } from "~/sources/demo/samples";
+import { gpuModel, gpuSampleAt } from "~/sources/demo/gpu";
 import { SAMPLE_STEP_MS, type ContainerEvents, type MetricsSource } from "~/sources/types";
 
 export interface SampleBuffers {
@@ -38,18 +39,41 @@ function grow(buf: SampleBuffers, need: number) {
 
 export type ReaderContainer = Pick<
   ContainerTable,
-  "id" | "cluster" | "namespace" | "pod_owner_kind" | "pod_owner_name" | "cpu_request" | "cpu_limit" | "mem_request" | "mem_limit" | "first_seen"
+  "id" | "cluster" | "namespace" | "pod_owner_kind" | "pod_owner_name" | "node_group" | "cpu_request" | "cpu_limit" | "mem_request" | "mem_limit" | "first_seen"
 >;
+
+/** A container's GPU request and raw GPU samples (GPUs busy, GPU memory MB); the arrays are valid until the next read. */
+export interface GpuRead {
+  request: number;
+  gpu: Float64Array;
+  gpuMem: Float64Array;
+}
+
+/** Reused buffers for GPU samples, grown on demand. */
+function gpuBuffers() {
+  let gpu = new Float64Array(0);
+  let gpuMem = new Float64Array(0);
+  return (need: number) => {
+    if (gpu.length < need) {
+      gpu = new Float64Array(need);
+      gpuMem = new Float64Array(need);
+    }
+    return { gpu, gpuMem };
+  };
+}
 
 export interface ContainerReader {
   /** Fills `buf` from index 0 with the container's raw 5-minute samples of [fromMs, toMs); returns how many. */
   samples(c: ReaderContainer, fromMs: number, toMs: number, buf: SampleBuffers): number | Promise<number>;
   /** Event counts over [fromMs, toMs). */
   events(c: ReaderContainer, fromMs: number, toMs: number): ContainerEvents | Promise<ContainerEvents>;
+  /** GPU request and samples over [fromMs, toMs); null when the container has no GPU (or the source measures none). */
+  gpu(c: ReaderContainer, fromMs: number, toMs: number): GpuRead | null | Promise<GpuRead | null>;
 }
 
 /** Any MetricsSource, one container at a time. */
 export function sourceReader(source: MetricsSource): ContainerReader {
+  const gpuBufs = gpuBuffers();
   return {
     async samples(c, fromMs, toMs, buf) {
       const list = await source.containerSamples(c.id, fromMs, toMs, SAMPLE_STEP_MS);
@@ -63,6 +87,17 @@ export function sourceReader(source: MetricsSource): ContainerReader {
       return list.length;
     },
     events: (c, fromMs, toMs) => source.containerEvents(c.id, fromMs, toMs),
+    gpu: async (c, fromMs, toMs) => {
+      const read = source.containerGpu ? await source.containerGpu(c.id, fromMs, toMs) : null;
+      if (!read) return null;
+      const n = read.samples.length;
+      const b = gpuBufs(n);
+      for (let i = 0; i < n; i++) {
+        b.gpu[i] = read.samples[i].gpu;
+        b.gpuMem[i] = read.samples[i].gpuMem;
+      }
+      return { request: read.request, gpu: b.gpu.subarray(0, n), gpuMem: b.gpuMem.subarray(0, n) };
+    },
   };
 }
 
@@ -74,6 +109,7 @@ export function sourceReader(source: MetricsSource): ContainerReader {
 export function demoReader(seed: number, regions: Readonly<Record<string, string>>) {
   let lastId: string | undefined;
   let lastModel: ContainerModel | undefined;
+  const gpuBufs = gpuBuffers();
   const modelOf = (c: ReaderContainer) => {
     if (c.id !== lastId || !lastModel) {
       lastModel = containerModel(seed, c, regions[c.cluster] ?? "");
@@ -102,6 +138,24 @@ export function demoReader(seed: number, regions: Readonly<Record<string, string
     },
     events(c: ReaderContainer, fromMs: number, toMs: number): ContainerEvents {
       return containerEventsOf(modelOf(c), fromMs, toMs);
+    },
+    gpu(c: ReaderContainer, fromMs: number, toMs: number): GpuRead | null {
+      const g = gpuModel(seed, c);
+      if (!g) return null;
+      checkWindow(fromMs, toMs, SAMPLE_STEP_MS);
+      const m = modelOf(c);
+      const k0 = Math.ceil(fromMs / SAMPLE_STEP_MS);
+      const k1 = Math.ceil(toMs / SAMPLE_STEP_MS);
+      const b = gpuBufs(Math.max(0, k1 - k0));
+      let n = 0;
+      for (let k = k0; k < k1; k++) {
+        const s = gpuSampleAt(g, m, k);
+        if (s === null) continue;
+        b.gpu[n] = s.gpu;
+        b.gpuMem[n] = s.gpuMem;
+        n++;
+      }
+      return { request: g.request, gpu: b.gpu.subarray(0, n), gpuMem: b.gpuMem.subarray(0, n) };
     },
   } satisfies ContainerReader;
 }

@@ -448,6 +448,21 @@ function m006(): Migration {
   };
 }
 
+/**
+ * GPU values of container_analysis (spec document 2: gpuRequest, totalExistingGpuRequest, gpuMemory,
+ * totalGpuMemory), null for containers without GPU samples. One column per statement (SQLite's ALTER TABLE).
+ */
+function m007(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      for (const name of ["gpu_request", "existing_gpu_request", "total_existing_gpu_request", "gpu_memory", "total_gpu_memory"]) {
+        await db.schema.alterTable("container_analysis").addColumn(name, dbl).execute();
+      }
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -458,6 +473,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "004_analysis_snapshot": m004(dialect),
         "005_node_analysis": m005(dialect),
         "006_grid_views": m006(),
+        "007_container_analysis_gpu": m007(dialect),
       };
     },
   };

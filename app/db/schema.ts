@@ -326,6 +326,12 @@ export interface ContainerAnalysisTable {
   primary_constraint: string | null;
   /** JSON array of the "why" notes. */
   notes: string;
+  /** GPU values (migration 007): recommended GPUs and GPU memory (MB) per container, and totals; null without GPU samples. */
+  gpu_request: number | null;
+  existing_gpu_request: number | null;
+  total_existing_gpu_request: number | null;
+  gpu_memory: number | null;
+  total_gpu_memory: number | null;
 }
 
 /**

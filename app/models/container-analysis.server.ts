@@ -550,7 +550,7 @@ export interface ContainerRow {
   /** The nodes of its node group; hostName is the node when the group has only one. */
   nodes: string[];
   hostName: string | null;
-  /** GPU values: the analysis does not measure GPUs yet, so they are null (shown only with the GPU flag). */
+  /** GPU values (migration 007): null for containers without GPU samples (shown only with the GPU flag). */
   gpuRequest: number | null;
   totalExistingGpuRequest: number | null;
   gpuMemory: number | null;
@@ -675,17 +675,18 @@ function toRow(r: RawRow): ContainerRow {
     policyInstanceId: policyForContainer(String(r.policy_name)).id,
     workspaceId: null,
     auditCollectionAuditCount: n0(r.sample_count),
-    lastDayCount: Number(r.c_replicas ?? 0),
+    // Whole containers (the schema's Int): Jobs and autoscaled workloads average a fractional number of copies.
+    lastDayCount: Math.round(Number(r.c_replicas ?? 0)),
     predictedUptime: n0(r.total_hours) ? (Number(r.running_hours ?? 0) / Number(r.total_hours)) * 100 : null,
     configLastChanged: (r.c_first_seen as string | null) ?? null,
     totalCurrentCost: n0(r.current_cost),
     totalNetSavings: n0(r.net_savings),
     nodes: [],
     hostName: null,
-    gpuRequest: null,
-    totalExistingGpuRequest: null,
-    gpuMemory: null,
-    totalGpuMemory: null,
+    gpuRequest: n0(r.gpu_request),
+    totalExistingGpuRequest: n0(r.total_existing_gpu_request),
+    gpuMemory: n0(r.gpu_memory),
+    totalGpuMemory: n0(r.total_gpu_memory),
   };
 }
 

@@ -84,6 +84,33 @@ export interface ContainerEvents {
   throttleEvents: number;
 }
 
+/**
+ * One GPU sample of a container: `gpu` the GPUs busy (DCGM GPU utilisation / 100, summed over the container's
+ * devices), `gpuMem` the GPU memory used in MB (DCGM framebuffer used). Points only while the container runs.
+ */
+export interface GpuSample {
+  t: number;
+  gpu: number;
+  gpuMem: number;
+}
+
+/** A container's GPUs over a window: its GPU request (nvidia.com/gpu) and raw 5-minute samples. */
+export interface ContainerGpu {
+  request: number;
+  samples: GpuSample[];
+}
+
+/** A node's GPUs: the device model, how many, their memory, and average utilisation over a window (0–100). */
+export interface NodeGpu {
+  model: string;
+  gpus: number;
+  allocatable: number;
+  /** GPU memory of the node, all devices (MB). */
+  memoryMb: number;
+  utilizationAvg: number | null;
+  memUtilizationAvg: number | null;
+}
+
 export type MaybePromise<T> = T | Promise<T>;
 
 /**
@@ -97,6 +124,10 @@ export interface MetricsSource {
   containerSamples(containerId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<ContainerSample[]>;
   nodeSamples(nodeId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<UtilisationSample[]>;
   containerEvents(containerId: string, fromMs: number, toMs: number): MaybePromise<ContainerEvents>;
+  /** A container's GPU request and samples over [fromMs, toMs) (5-minute step); null when it has no GPU. */
+  containerGpu?(containerId: string, fromMs: number, toMs: number): MaybePromise<ContainerGpu | null>;
+  /** A node's GPUs over [fromMs, toMs); null when it has none. Sources that do not measure GPUs leave both out. */
+  nodeGpu?(nodeId: string, fromMs: number, toMs: number): MaybePromise<NodeGpu | null>;
   /** Cloud instance utilisation, when the source monitors cloud instances. */
   instanceSamples?(instanceId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<UtilisationSample[]>;
 }

@@ -56,6 +56,8 @@ export const DEMO_INSTANCE_TYPES: Record<string, DemoInstanceType> = {
   "r5.4xlarge": t("AWS", 16, 128, 1.008, "catalog"),
   "r6i.xlarge": t("AWS", 4, 32, 0.252, "catalog"),
   "r6i.2xlarge": t("AWS", 8, 64, 0.504, "catalog"),
+  // AWS GPU (one NVIDIA A10G; gpu.ts)
+  "g5.xlarge": t("AWS", 4, 16, 1.006, "catalog"),
   // AWS RDS (published list prices, MySQL single-AZ, us-east-1)
   "db.t3.medium": t("AWS", 2, 4, 0.068, "list"),
   "db.m5.large": t("AWS", 2, 8, 0.171, "list"),
@@ -85,6 +87,7 @@ export const DEMO_INSTANCE_TYPES: Record<string, DemoInstanceType> = {
   Standard_F4s_v2: t("Azure", 4, 8, 0.169, "list"),
   Standard_F8s_v2: t("Azure", 8, 16, 0.338, "list"),
   Standard_F16s_v2: t("Azure", 16, 32, 0.677, "list"),
+  Standard_NC4as_T4_v3: t("Azure", 4, 28, 0.526, "list"), // one NVIDIA Tesla T4 (gpu.ts)
   // GCP (published us-central1 list prices)
   "e2-medium": t("GCP", 2, 4, 0.033503, "list"),
   "e2-standard-2": t("GCP", 2, 8, 0.067006, "list"),
@@ -100,6 +103,7 @@ export const DEMO_INSTANCE_TYPES: Record<string, DemoInstanceType> = {
   "n2-highmem-8": t("GCP", 8, 64, 0.524056, "list"),
   "n2d-standard-8": t("GCP", 8, 32, 0.337968, "list"),
   "c2-standard-8": t("GCP", 8, 32, 0.417608, "list"),
+  "g2-standard-4": t("GCP", 4, 16, 0.706832, "list"), // one NVIDIA L4 (gpu.ts)
 };
 
 /** Approximate price of a region relative to the provider's reference region (us-east-1, eastus, us-central1). */

@@ -88,11 +88,11 @@ describe("generateDemoInventory: clusters, node groups and nodes", () => {
     expect(inv2000.clusters.map((c) => c.name)).toEqual(["prod-eks-use1-01", "stage-aks-weu-02", "dev-gke-usc1-03"]);
   });
 
-  it("gives every cluster 2 to 6 node groups, with real instance types of its provider", () => {
+  it("gives every cluster 2 to 6 node groups (besides a GPU group), with real instance types of its provider", () => {
     const big = generateDemoInventory({ seed: 5, size: 60_000, now: NOW });
     for (const inv of [inv2000, big]) {
       for (const cl of inv.clusters) {
-        const groups = inv.nodeGroups.filter((g) => g.cluster === cl.name);
+        const groups = inv.nodeGroups.filter((g) => g.cluster === cl.name && g.name !== `${cl.name}-gpu`);
         expect(groups.length).toBeGreaterThanOrEqual(2);
         expect(groups.length).toBeLessThanOrEqual(6);
         for (const g of groups) {

@@ -7,6 +7,7 @@ import type { Inventory, InventoryContainer, InventoryNode, InventoryNodeGroup, 
 import { SAMPLE_STEP_MS } from "../types";
 import { instanceType } from "./catalog";
 import { generateCloudInstances } from "./cloud";
+import { GPU_CLUSTER_INDEXES, GPU_GROUP_TYPE, GPU_INSTANCE_TYPES, gpuGroupName } from "./gpu";
 import {
   APP_NAMESPACES,
   APP_TECHNOLOGIES,
@@ -120,10 +121,12 @@ function planClusters(seed: number, size: number): ClusterPlan[] {
 
 interface Group {
   row: InventoryNodeGroup;
-  role: GroupRole;
+  role: GroupRole | "gpu";
   cpuSum: number;
   memSum: number;
   pods: number;
+  /** GPUs its pods request (one per pod of the GPU group), which its nodes must hold. */
+  gpus: number;
 }
 
 interface Namespace {
@@ -313,6 +316,7 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
       cpuSum: 0,
       memSum: 0,
       pods: 0,
+      gpus: 0,
       row: { id: `ng-${hashHex64(`${cluster}/${name}`)}`, cluster, name, instance_type: r.pick(GROUP_INSTANCE_TYPES[plan.flavor][role]), node_count: 0 },
     };
   });
@@ -452,7 +456,11 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
   const traitsOf = (namespace: string, kind: PodOwnerKind, owner: string, container: string) =>
     containerTraits(seed, hashHex64(`${ownerKey(cluster, namespace, kind, owner)}/${container}`));
 
-  let remaining = appTarget;
+  // ML workloads of the GPU group, when the cluster has one, take their share of the cluster's containers.
+  const gpuType = GPU_CLUSTER_INDEXES.includes(plan.index) ? GPU_GROUP_TYPE[plan.flavor] : undefined;
+  const gpuCount = gpuType ? Math.min(Math.max(3, Math.round(plan.target * 0.008)), Math.max(0, appTarget - 10)) : 0;
+
+  let remaining = appTarget - gpuCount;
   for (let o = 0; remaining > 0; o++) {
     const ns = r.weighted(namespaces);
     const kind = o < FORCED_KINDS.length ? FORCED_KINDS[o] : r.weighted(APP_KINDS);
@@ -508,7 +516,10 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
     emitOwner(ns, kind, owner, replicas, take, groupFor(kind, false), firstSeenMs);
   }
 
-  // Nodes: enough for the group's requests (and pods) with 30 % headroom, after the per-node DaemonSets.
+  if (gpuType && gpuCount > 0) groups.push(emitGpuWorkloads(seed, plan, gpuType, gpuCount, now, emitOwner));
+
+  // Nodes: enough for the group's requests (and pods) with 30 % headroom, after the per-node DaemonSets; a GPU
+  // group also enough devices for its pods' GPUs.
   let serial = r.int(10, 4000);
   let clusterNodes = 0;
   for (const g of groups) {
@@ -523,7 +534,8 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
     const usablePods = Math.max(4, pods - dsPods);
     const need = Math.max(g.cpuSum / usableCpu, g.memSum / usableMem, g.pods / usablePods) * 1.3;
     const min = g.role === "system" ? (plan.env === "prod" ? 3 : 2) : 1;
-    const count = Math.max(min, Math.ceil(need));
+    const gpusPerNode = GPU_INSTANCE_TYPES[g.row.instance_type]?.gpus ?? 1;
+    const count = Math.max(min, Math.ceil(need), Math.ceil(g.gpus / gpusPerNode));
     g.row.node_count = count;
     clusterNodes += count;
     nodeGroups.push(g.row);
@@ -548,6 +560,63 @@ function generateCluster(seed: number, plan: ClusterPlan, now: number, container
   // A DaemonSet runs one copy per node, a little less on average as nodes come and go.
   const dsReplicas = Math.max(1, Math.round(clusterNodes * r.range(0.96, 1) * 10) / 10);
   for (const row of daemonSetRows) row.replicas = dsReplicas;
+}
+
+type EmitOwner = (
+  ns: { name: string; bu: string; team: string; policy: string },
+  kind: PodOwnerKind,
+  owner: string,
+  replicas: number,
+  specs: ContainerSpec[],
+  group: Group,
+  firstSeenMs: number,
+) => void;
+
+const GPU_DEPLOYMENTS = ["llm-inference", "embedding-server", "image-classifier", "reranker", "speech-to-text", "vision-ocr", "recsys-ranker"];
+const GPU_JOBS = ["model-training", "fine-tune", "batch-embeddings"];
+
+/**
+ * The cluster's GPU group (`<cluster>-gpu`) and its ML workloads: inference Deployments and training Jobs in the
+ * `ml-serving` namespace, one container each asking for one GPU (gpu.ts). Drawn from their own random stream, so
+ * the rest of the cluster is the same with or without them.
+ */
+function emitGpuWorkloads(seed: number, plan: ClusterPlan, instanceType: string, count: number, now: number, emitOwner: EmitOwner): Group {
+  const cluster = plan.name;
+  const r = new Rng(hash32(`gpu:${cluster}`, seed));
+  const name = gpuGroupName(cluster);
+  const group: Group = {
+    role: "gpu",
+    cpuSum: 0,
+    memSum: 0,
+    pods: 0,
+    gpus: 0,
+    row: { id: `ng-${hashHex64(`${cluster}/${name}`)}`, cluster, name, instance_type: instanceType, node_count: 0 },
+  };
+  const ns = { name: "ml-serving", bu: "Data", team: "ml-platform", policy: plan.env === "prod" ? POLICIES.system : POLICIES.saver };
+  const owners = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const kind: PodOwnerKind = i === 0 || r.chance(0.75) ? "Deployment" : r.chance(0.5) ? "CronJob" : "Job";
+    const base = r.pick(kind === "Deployment" ? GPU_DEPLOYMENTS : GPU_JOBS);
+    let owner = base;
+    for (let n = 2; owners.has(owner); n++) owner = `${base}-${n}`;
+    owners.add(owner);
+    const cpuRequest = r.pick([500, 1000, 2000]);
+    const memRequest = r.pick([2048, 4096, 8192]);
+    const spec: ContainerSpec = {
+      name: base,
+      technology: "python",
+      cpuRequest,
+      memRequest,
+      cpuLimit: r.chance(0.5) ? null : cpuRequest * 2,
+      memLimit: Math.round(memRequest * 1.5),
+    };
+    const replicas = kind === "Deployment" ? (plan.env === "prod" ? r.int(1, 4) : 1) : 0;
+    const firstSeenMs = Math.floor((now - r.range(10, 300) * DAY) / 1000) * 1000;
+    const podsBefore = group.pods;
+    emitOwner(ns, kind, owner, replicas, [spec], group, firstSeenMs);
+    group.gpus += Math.ceil(group.pods - podsBefore);
+  }
+  return group;
 }
 
 /** The demo fleet's inventory for a seed and size (containers: exactly `size`). */

@@ -4,6 +4,8 @@
  */
 import type {
   ContainerEvents,
+  ContainerGpu,
+  NodeGpu,
   ContainerSample,
   Inventory,
   InventoryCloudInstance,
@@ -14,6 +16,7 @@ import type {
 } from "../types";
 import { SAMPLE_STEP_MS } from "../types";
 import { generateDemoInventory, validateDemoOptions, type DemoOptions } from "./inventory";
+import { GPU_INSTANCE_TYPES, containerGpuOf, gpuModel, nodeGpuOf } from "./gpu";
 import { containerEventsOf, containerModel, containerSeries, instanceModel, nodeModel, utilisationSeries } from "./samples";
 
 export interface DemoSource extends MetricsSource {
@@ -26,6 +29,8 @@ export interface DemoSource extends MetricsSource {
   nodeSamples(nodeId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
   containerEvents(containerId: string, fromMs: number, toMs: number): ContainerEvents;
   instanceSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
+  containerGpu(containerId: string, fromMs: number, toMs: number): ContainerGpu | null;
+  nodeGpu(nodeId: string, fromMs: number, toMs: number): NodeGpu | null;
 }
 
 interface Index {
@@ -35,6 +40,8 @@ interface Index {
   regions: Map<string, string>;
   /** Requested share of a node group's allocatable (cluster + "\u0000" + group name). */
   groupShare: Map<string, { cpu: number; mem: number }>;
+  /** Requested share of a GPU group's GPUs (one GPU per pod of the group). */
+  gpuShare: Map<string, number>;
 }
 
 function buildIndex(inv: Inventory): Index {
@@ -66,7 +73,21 @@ function buildIndex(inv: Inventory): Index {
       mem: (req.mem + ds.mem * g.node_count) / (alloc.mem * g.node_count),
     });
   }
+  const gpuPods = new Map<string, number>();
+  for (const c of inv.containers) {
+    if (c.pod_owner_kind === "DaemonSet" || !gpuModel(0, c)) continue;
+    const key = groupKey(c.cluster, c.node_group);
+    gpuPods.set(key, (gpuPods.get(key) ?? 0) + c.replicas);
+  }
+  const gpuShare = new Map<string, number>();
+  for (const g of inv.nodeGroups) {
+    const gpus = GPU_INSTANCE_TYPES[g.instance_type]?.gpus;
+    if (!gpus || g.node_count === 0) continue;
+    const key = groupKey(g.cluster, g.name);
+    gpuShare.set(key, Math.min(1, (gpuPods.get(key) ?? 0) / (gpus * g.node_count)));
+  }
   return {
+    gpuShare,
     containers: new Map(inv.containers.map((c) => [c.id, c])),
     nodes: new Map(inv.nodes.map((n) => [n.id, n])),
     instances: new Map(inv.cloudInstances.map((i) => [i.id, i])),
@@ -105,6 +126,16 @@ export function createDemoSource(options: DemoOptions): DemoSource {
       const share = idx().groupShare.get(`${n.cluster}\u0000${n.node_group}`) ?? { cpu: 0.5, mem: 0.5 };
       const model = nodeModel(seed, n.id, idx().regions.get(n.cluster) ?? "", share.cpu, share.mem);
       return utilisationSeries(model, fromMs, toMs, stepMs);
+    },
+    containerGpu(containerId, fromMs, toMs) {
+      const c = find(idx().containers, containerId, "container");
+      const g = gpuModel(seed, c);
+      return g && containerGpuOf(g, containerModel(seed, c, idx().regions.get(c.cluster) ?? ""), fromMs, toMs);
+    },
+    nodeGpu(nodeId, fromMs, toMs) {
+      const n = find(idx().nodes, nodeId, "node");
+      const share = idx().gpuShare.get(`${n.cluster}\u0000${n.node_group}`) ?? 0.5;
+      return nodeGpuOf(seed, n, idx().regions.get(n.cluster) ?? "", share, fromMs, toMs);
     },
     instanceSamples(instanceId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
       const i = find(idx().instances, instanceId, "cloud instance");
