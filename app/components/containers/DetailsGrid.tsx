@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { formatCount, formatCurrency } from "~/lib/format";
+import { formatContainerCount, formatCount, formatCurrency } from "~/lib/format";
 import type { DetailsGridData } from "~/features/containers/details.server";
 import { PAGE_SIZES } from "~/features/containers/page-sizes";
 import { COLUMN_BY_KEY, FILTER_PREFIX, type GridColumn } from "~/features/containers/grid-columns";
@@ -263,7 +263,7 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
                         </Link>
                         {" "}
                         <span className="muted ml-3 text-xs">
-                          {formatCount(g.count)} containers · Current Cost {formatCurrency(g.currentCost)} · Net Savings {formatCurrency(g.netSavings)} · CPU surplus {fmtNumber(g.totalCpuSurplus)} mCores · Memory surplus {fmtNumber(g.totalMemSurplus)} MB
+                          <span title={g.count.toLocaleString("en-US")}>{formatContainerCount(g.count)}</span> containers · Current Cost {formatCurrency(g.currentCost)} · Net Savings {formatCurrency(g.netSavings)} · CPU surplus {fmtNumber(g.totalCpuSurplus)} mCores · Memory surplus {fmtNumber(g.totalMemSurplus)} MB
                         </span>
                       </td>
                     </tr>,
