@@ -67,7 +67,8 @@ export function gpuModel(seed: number, c: { id: string; cluster: string; node_gr
     request: 1,
     deviceMemoryMb: type.deviceMemoryMb,
     busyShare: 0.2 + 0.5 * unit2(entity, 1),
-    memShare: 0.2 + 0.6 * unit2(entity, 2),
+    // At most 65 % resident: with the policies' memory headroom the recommendation stays within one device.
+    memShare: 0.2 + 0.45 * unit2(entity, 2),
   };
 }
 
