@@ -1,18 +1,17 @@
-/** Page titles derive from the route and the query (spec document 1, section 2). */
+/** Page titles derive from the route and the query (spec document 1, section 2) and, for default tabs, the flags. */
+import { containerTabs, selectedContainerTab } from "~/features/containers/tabs";
+
 const CONTAINER_TABS: Record<string, string> = {
   summary: "Container Summary",
-  overview: "Container Summary",
   "analysis-details": "AI Analysis Details",
   breakdown: "Breakdown",
   histograms: "Histograms",
   policies: "Policies",
-  metricViewer: "Metrics Viewer",
 };
-const NODE_TABS: Record<string, string> = {
-  nodeDetails: "Node Details",
-  nodeGroupAnalysis: "Node Group Analysis",
+const WORKLOAD_TABS: Record<string, string> = {
   overview: "Overview",
   metricViewer: "Metrics Viewer",
+  policies: "Policies",
 };
 const CLOUD_TABS: Record<string, string> = {
   summary: "Cloud Summary",
@@ -22,16 +21,30 @@ const CLOUD_TABS: Record<string, string> = {
   metricViewer: "Metrics Viewer",
 };
 
-export function pageTitle(pathname: string, search: URLSearchParams): string {
+/** The node screens' tabs (tabGroupNode) by type: NODE has only its details, NODEGROUP Overview and Nodes. */
+function nodeTitle(search: URLSearchParams): string {
+  const type = search.get("type");
+  const tab = search.get("tabGroupNode");
+  if (type === "NODE") return "Node Details";
+  if (tab === "nodes") return "Nodes";
+  return type === "NODEGROUP" ? "Overview" : "Node Group Analysis";
+}
+
+export interface TitleFlags {
+  showContainerSummary: boolean;
+  showPolicyTab: boolean;
+}
+
+export function pageTitle(pathname: string, search: URLSearchParams, flags: TitleFlags = { showContainerSummary: true, showPolicyTab: true }): string {
   const leaf = search.get("fullPath")?.split("/").filter(Boolean).pop();
   const suffix = leaf ? ` · ${leaf}` : "";
   if (pathname.includes("/containers-tree")) {
-    const tab = search.get("tabGroup2") === "metricViewer" ? "metricViewer" : search.get("tabGroup1") ?? "summary";
+    if (search.get("entityId")) return `${WORKLOAD_TABS[search.get("tabGroup2") ?? "overview"] ?? "Overview"}${suffix}`;
+    const tab = selectedContainerTab(search.get("tabGroup1"), containerTabs(flags));
     return `${CONTAINER_TABS[tab] ?? "Containers"}${suffix}`;
   }
   if (pathname.includes("/nodes-tree")) {
-    const tab = search.get("tabGroupNode") ?? (search.get("type") === "NODE" ? "nodeDetails" : "nodeGroupAnalysis");
-    return `${NODE_TABS[tab] ?? "Nodes"}${suffix}`;
+    return `${nodeTitle(search)}${suffix}`;
   }
   if (pathname.includes("/cloud-tree")) {
     const tab = search.get("cloudTabGroup") ?? "summary";

@@ -9,8 +9,8 @@ import { NavigationProgress } from "~/components/ui/Spinner";
 import { useKeepAlive } from "~/components/shell/useKeepAlive";
 import { ProductTour } from "~/features/tour/ProductTour";
 
-export const meta: MetaFunction = ({ location }) => [
-  { title: `${pageTitle(location.pathname, new URLSearchParams(location.search))} | Kubex` },
+export const meta: MetaFunction<typeof loader> = ({ location, data }) => [
+  { title: `${pageTitle(location.pathname, new URLSearchParams(location.search), data?.flags)} | Kubex` },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,7 +25,7 @@ export default function KubexShell() {
   const { user, flags, hasConnections, theme } = useLoaderData<typeof loader>();
   const location = useLocation();
   useKeepAlive();
-  const title = pageTitle(location.pathname, new URLSearchParams(location.search));
+  const title = pageTitle(location.pathname, new URLSearchParams(location.search), flags);
   return (
     <div className="flex min-h-screen">
       <NavigationProgress />

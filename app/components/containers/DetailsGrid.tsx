@@ -6,7 +6,7 @@ import { PAGE_SIZES } from "~/features/containers/page-sizes";
 import { COLUMN_BY_KEY, FILTER_PREFIX, type GridColumn } from "~/features/containers/grid-columns";
 import { drawerHref } from "~/features/drawers/drawer";
 import { ContainerDrawer } from "~/components/drawers/ContainerDrawer";
-import { MissingDrawer, PolicyDrawer } from "~/components/drawers/PolicyDrawer";
+import { FailedDrawer, MissingDrawer, PolicyDrawer } from "~/components/drawers/PolicyDrawer";
 import { CellValue, fmtNumber, isNumeric, shade, unitOf, type GridRow } from "./GridCells";
 import { UtilizationPanel } from "./UtilizationPanel";
 import { GridViewsBar } from "~/components/grid-views/GridViewsBar";
@@ -324,6 +324,7 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
       {grid.drawer?.kind === "container" ? <ContainerDrawer data={grid.drawer} closeHref={closeHref} /> : null}
       {grid.drawer?.kind === "policy" ? <PolicyDrawer data={grid.drawer} closeHref={closeHref} /> : null}
       {grid.drawer?.kind === "missing" ? <MissingDrawer closeHref={closeHref} /> : null}
+      {grid.drawer?.kind === "error" ? <FailedDrawer closeHref={closeHref} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { DrawerData } from "~/features/drawers/drawer.server";
 import { policyDetailsHref } from "~/features/drawers/drawer";
 import { formatCount } from "~/lib/format";
 import { Drawer, DrawerSection } from "./Drawer";
+import { LoadError } from "~/components/containers/LoadError";
 
 type PolicyDrawerData = Extract<DrawerData, { kind: "policy" }>;
 
@@ -60,6 +61,15 @@ export function MissingDrawer({ closeHref }: { closeHref: string }) {
       <p className="text-sm" role="alert">
         This container or policy is not in the current analysis.
       </p>
+    </Drawer>
+  );
+}
+
+/** A drawer whose data failed to load: the generic error indicator (spec section 8 shows no message text). */
+export function FailedDrawer({ closeHref }: { closeHref: string }) {
+  return (
+    <Drawer testId="failed-drawer" title="Could not load" closeHref={closeHref}>
+      <LoadError testId="drawer-error" />
     </Drawer>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TEXT } from "~/lib/constants";
-import { formatCount } from "~/lib/format";
+import { formatContainerCount, formatCount } from "~/lib/format";
 import { TreeIcon } from "./tree-icons";
 
 export type { SliceRow as TreeRow } from "~/features/tree/slice";
@@ -206,8 +206,8 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
                 {row.label}
               </span>
               {badge !== undefined ? (
-                <span title={`${badge} below`} className="ml-auto rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-                  {formatCount(badge)}
+                <span title={`${formatCount(badge)} below`} className="ml-auto rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                  {formatContainerCount(badge)}
                 </span>
               ) : null}
             </Link>

@@ -43,7 +43,10 @@ describe("policy parameter definitions", () => {
     expect(shown("includeWeekends")).toBe("Yes");
     expect(shown("excludedHours")).toBe("None");
     expect(shown("cpuPercentile")).toBe("95th percentile");
-    expect(shown("cpuAllocationMax")).toBe("64000 mCores");
+    expect(shown("cpuAllocationMax")).toBe("64,000 mCores");
+    const days = PARAMETER_BY_NAME.get("workloadRangeDays")!;
+    expect(formatParameterValue(days, 1)).toBe("1 day");
+    expect(formatParameterValue(days, 30)).toBe("30 days");
     expect(shown("memoryLimitFactor")).toBe("x1.2");
     expect(shown("upsizeThreshold")).toBe("10%");
   });

@@ -186,8 +186,16 @@ export function formatParameterValue(def: Pick<ParameterDefinition, "type" | "un
   if (def.unit === "percentile") return `${value}${ordinalSuffix(Number(value))} percentile`;
   if (def.unit === "x") return `x${value}`;
   if (def.unit === "%") return `${value}%`;
-  return def.unit ? `${value} ${def.unit}` : String(value);
+  const shown = typeof value === "number" ? GROUPED.format(value) : String(value);
+  if (!def.unit) return shown;
+  // "1 day", "1 hour": a plural unit reads singular for exactly one.
+  const unit = value === 1 && SINGULAR[def.unit] ? SINGULAR[def.unit] : def.unit;
+  return `${shown} ${unit}`;
 }
+
+/** Thousands separated (64,000 mCores), decimals as given. */
+const GROUPED = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+const SINGULAR: Record<string, string> = { days: "day", hours: "hour" };
 
 function ordinalSuffix(n: number): string {
   if (!Number.isInteger(n) || (n % 100 >= 11 && n % 100 <= 13)) return "th";

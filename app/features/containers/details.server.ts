@@ -78,6 +78,16 @@ function pageArgs(params: URLSearchParams) {
   return { size, page: Number.isFinite(requested) && requested > 0 ? requested : 1 };
 }
 
+async function loadDrawerOrError(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, drawer: string | null) {
+  const ref = parseDrawer(drawer);
+  try {
+    return await loadDrawer(db, user, scope, ref);
+  } catch (e) {
+    console.warn("The drawer could not be loaded", e);
+    return { kind: "error" as const, ref };
+  }
+}
+
 export async function loadDetailsGrid(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, params: URLSearchParams) {
   const gpu = await isGpuOn(db);
   // Saved grid views: the bar, and the built-in rows (if any) of the selected view.
@@ -121,7 +131,8 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: { viewId
   const selected = rows.find((r) => r.entityId === selectedId) ?? null;
   const [charts, drawer] = await Promise.all([
     selected ? containerHourCharts(db, selected.entityId).catch(() => null) : Promise.resolve(null),
-    loadDrawer(db, user, scope, parseDrawer(params.get("drawer"))),
+    // A drawer that fails to load shows the generic error indicator in its place, not an error page for the grid.
+    loadDrawerOrError(db, user, scope, params.get("drawer")),
   ]);
 
   return {
