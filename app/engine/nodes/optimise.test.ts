@@ -131,6 +131,14 @@ describe("optimiseNodeGroup", () => {
     expect(optimiseNodeGroup({ ...memoryHeavy, largestRecommendedMemRequest: 200000 }, CATALOG)).toMatchObject({ optimizedNodeType: null, estimatedWastePerMonth: null });
   });
 
+  it("offers no type to a GPU group (its pods need the GPUs no candidate has), but keeps its current cost", () => {
+    const gpu = optimiseNodeGroup(group({ primaryNodeType: "p3.2xlarge", currentNodeFamily: "p3", nodeHoursByInstanceType: { "p3.2xlarge": 672 } }), CATALOG);
+    expect(gpu).toMatchObject({ optimizedNodeType: null, optimizedEstimatedCost: null, estimatedWastePerMonth: null });
+    expect(gpu.currentEstimatedCost).toBeCloseTo(672 * 3.06 * (730 / 168), 0);
+    // Not in the catalog: the name alone tells it is a GPU type.
+    expect(optimiseNodeGroup(group({ primaryNodeType: "g5.xlarge", currentNodeFamily: "g5", nodeHoursByInstanceType: { "g5.xlarge": 672 } }), CATALOG).optimizedNodeType).toBeNull();
+  });
+
   it("needs one node of the cheapest type when nothing is requested", () => {
     expect(optimiseNodeGroup(group({}), CATALOG)).toMatchObject({ optimizedNodeType: "m5.large", optimizedAvgNodeCount: 1, neededGibPerVcpu: 4 });
   });

@@ -1,5 +1,5 @@
 import { indexByName, memoryPerVcpu } from "../catalog/lookup";
-import { providerOfName } from "../catalog/names";
+import { parseInstanceName, providerOfName } from "../catalog/names";
 import { HOURS_PER_MONTH } from "../catalog/price";
 import type { InstanceType } from "../catalog/types";
 import type { NodeGroupAggregates } from "./aggregates";
@@ -107,6 +107,10 @@ export function optimiseNodeGroup(g: NodeGroupAggregates, catalog: readonly Inst
   };
   const provider = current?.provider ?? (g.primaryNodeType === null ? null : providerOfName(g.primaryNodeType));
   if (g.totalNodeHours <= 0 || provider === null) return base;
+  // A GPU group's pods need its GPUs; the candidates (CPU and memory only, no accelerators) cannot hold them, so
+  // it gets no optimised type rather than a cheaper one its workloads could not run on.
+  const accelerated = current?.accelerated ?? (g.primaryNodeType !== null && parseInstanceName(g.primaryNodeType)?.accelerated === true);
+  if (accelerated) return base;
 
   const types = candidateTypes(catalog, {
     provider,
