@@ -475,13 +475,13 @@ type ContainerRow {
   nodes: [String!]!
   """The node it runs on when its node group has a single node; else null."""
   hostName: String
-  """Recommended GPUs per container (GPU feature only); null: GPUs are not measured."""
+  """Recommended GPUs per container (GPU feature only); null when the container has no GPU samples."""
   gpuRequest: Float
-  """Current GPUs of all its containers; null: GPUs are not measured."""
+  """Current GPUs of all its containers; null when the container has no GPU samples."""
   totalExistingGpuRequest: Float
-  """Recommended GPU memory per container (MB); null: GPUs are not measured."""
+  """Recommended GPU memory per container (MB); null when the container has no GPU samples."""
   gpuMemory: Float
-  """Recommended GPU memory of all its containers (MB); null: GPUs are not measured."""
+  """Recommended GPU memory of all its containers (MB); null when the container has no GPU samples."""
   totalGpuMemory: Float
 }
 
