@@ -452,7 +452,8 @@ async function main() {
   // What each tab renders (and, for the Summary tab, that the analysis is there: no "has not run yet" note).
   const TAB_MARK = {
     summary: 'data-testid="current-spend"',
-    histograms: 'data-testid="histogram-svg"',
+    // The selectors are the Histograms tab's own (the Summary's surplus cards draw small histograms too).
+    histograms: 'aria-label="Histogram options"',
     breakdown: 'data-testid="children-table"',
     grid: 'data-testid="details-grid"',
   } as const;
