@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import type { ContainerTable, Database } from "~/db/schema";
 import { currentSnapshot } from "~/analysis/snapshot.server";
 import { demoReader, sampleBuffers, type ContainerReader, type SampleBuffers } from "~/analysis/samples";
-import { boxStats, learnedPattern, type BoxStats } from "~/engine/containers";
+import { boxStats, bucketStats, learnedPattern, type BucketStats } from "~/engine/containers";
 import { policyForContainer, type PolicyValues } from "~/engine/policy";
 import { LATEST_COLLECTION_META_KEY } from "~/sources/collect.server";
 import { SAMPLE_STEP_MS } from "~/sources/types";
@@ -38,14 +38,7 @@ import { validationError } from "./errors";
 type Db = Kysely<Database>;
 
 /** Box-plot statistics of one bucket; every value null where the bucket had no samples. */
-export interface Stats {
-  min: number | null;
-  q1: number | null;
-  median: number | null;
-  sustained: number | null;
-  peak: number | null;
-  avg: number | null;
-}
+export type Stats = BucketStats;
 
 export type WorkloadMetric = "cpu" | "memory" | "containers" | "restarts";
 
@@ -183,9 +176,6 @@ function cached<T>(key: string, compute: () => T): T {
   return value;
 }
 
-const EMPTY: Stats = { min: null, q1: null, median: null, sustained: null, peak: null, avg: null };
-
-const toStats = (s: BoxStats | null): Stats => (s ? { min: s.min, q1: s.q1, median: s.median, sustained: s.sustained, peak: s.peak, avg: s.avg } : { ...EMPTY });
 
 const hasStats = (s: Stats) => s.min !== null || s.avg !== null;
 
@@ -277,15 +267,15 @@ async function computePattern(b: Basis): Promise<WorkloadChart[]> {
       charts.push({ metric, title: t.recommended, yAxisLabel: t.yAxisLabel, unit: t.unit, isRecommendation: true, lowerLimit: recommended[0], upperLimit: recommended[1], data });
     }
   };
-  resource("cpu", rows((h) => toStats(pattern.cpu[h].stats)), [l.cPURequest, l.cPULimit], [l.recommCPURequest, l.recommCPULimit]);
-  resource("memory", rows((h) => toStats(pattern.mem[h].stats)), [l.memoryRequest, l.memoryLimit], [l.recommMemoryRequest, l.recommMemoryLimit]);
+  resource("cpu", rows((h) => bucketStats(pattern.cpu[h].stats)), [l.cPURequest, l.cPULimit], [l.recommCPURequest, l.recommCPULimit]);
+  resource("memory", rows((h) => bucketStats(pattern.mem[h].stats)), [l.memoryRequest, l.memoryLimit], [l.recommMemoryRequest, l.recommMemoryLimit]);
   const plain = (metric: "containers" | "restarts", data: WorkloadChartRow[]) => {
     const t = WORKLOAD_CHART_TITLES[metric];
     charts.push({ metric, title: t.title, yAxisLabel: t.yAxisLabel, unit: t.unit, isRecommendation: false, lowerLimit: null, upperLimit: null, data });
   };
-  plain("containers", rows((h) => toStats(boxStats(running[h]))));
+  plain("containers", rows((h) => bucketStats(boxStats(running[h]))));
   // Without restarts there is no restarts chart: the screen says "No Container Restarts!" in its place.
-  if (total > 0) plain("restarts", rows((h) => toStats(boxStats(restarts[h]))));
+  if (total > 0) plain("restarts", rows((h) => bucketStats(boxStats(restarts[h]))));
   return charts.filter((c) => c.data.some(hasStats));
 }
 
@@ -368,10 +358,10 @@ async function computeSeries(b: Basis, startMs: number, endMs: number, step: num
       entityId: b.container.id,
       vmmObjectId: b.container.id,
       curReqLimFromMetrics: false,
-      cpuUtilization: toStats(boxStats(cpu)),
-      memoryWorkingSet: toStats(boxStats(mem)),
-      numberOfContainers: toStats(boxStats(running)),
-      numberOfRestarts: toStats(boxStats(restarts)),
+      cpuUtilization: bucketStats(boxStats(cpu)),
+      memoryWorkingSet: bucketStats(boxStats(mem)),
+      numberOfContainers: bucketStats(boxStats(running)),
+      numberOfRestarts: bucketStats(boxStats(restarts)),
       ...l,
     });
   }

@@ -7,18 +7,13 @@ import { NoDataBody } from "./NoDataChart";
 import { bandScale, formatTick, isFiniteNumber, linePath, plotArea, thinTicks, valueScale, xDomain, xKey, xLabel, type XMode, type XValue } from "./scales";
 import { useSeriesVisibility } from "./series";
 import { useChartWidth } from "./useChartWidth";
+import type { BucketStats } from "~/engine/containers/box-stats";
 
 /** One box: the statistics of an hour of day (or a time bucket). Null where there were no samples. */
-export interface BoxPoint {
+export interface BoxPoint extends BucketStats {
   x: XValue;
   /** Tick and tooltip text; derived from x and the mode when absent. */
   label?: string;
-  min: number | null;
-  q1: number | null;
-  median: number | null;
-  sustained: number | null;
-  peak: number | null;
-  avg: number | null;
 }
 
 export type BoxSeriesId = "box" | "average" | "request" | "limit" | "recRequest" | "recLimit";

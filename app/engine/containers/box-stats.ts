@@ -49,3 +49,12 @@ export function boxStatsInPlace(values: Float64Array, extra: readonly number[] =
 export function boxStats(values: ArrayLike<number>): BoxStats | null {
   return boxStatsInPlace(Float64Array.from(values))?.stats ?? null;
 }
+
+/** The six statistics charts and the API show for a bucket; every one null where the bucket had no samples. */
+export type BucketStats = { [K in "min" | "q1" | "median" | "sustained" | "peak" | "avg"]: number | null };
+
+export function bucketStats(s: BoxStats | null): BucketStats {
+  return s
+    ? { min: s.min, q1: s.q1, median: s.median, sustained: s.sustained, peak: s.peak, avg: s.avg }
+    : { min: null, q1: null, median: null, sustained: null, peak: null, avg: null };
+}

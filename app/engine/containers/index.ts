@@ -1,7 +1,7 @@
 /** The container analysis engine: samples → statistics → recommendations → risks, costs, waterfall, histograms. */
 export { analyseContainer, type AnalyseOptions, type ContainerAnalysis } from "./analyse";
 export { badgeFor, labelFor, percentOfRecommended } from "./badges";
-export { boxStats, boxStatsInPlace, boxStatsSorted } from "./box-stats";
+export { boxStats, boxStatsInPlace, boxStatsSorted, bucketStats, type BucketStats } from "./box-stats";
 export { toColumns, type SampleObject } from "./columns";
 export {
   DEFAULT_UNIT_PRICES,

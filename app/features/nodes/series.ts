@@ -12,7 +12,7 @@
  * Disk, network, OOM-kill and throttling events and GPU are not reported by any source yet: their statistics are
  * null, and the charts say "No Data Available".
  */
-import { boxStatsInPlace } from "~/engine/containers/box-stats";
+import { boxStats, bucketStats, type BucketStats } from "~/engine/containers/box-stats";
 import type { UtilisationSample } from "~/sources/types";
 
 export const TIME_INTERVALS = { DAY_1: 86_400_000, HOUR_1: 3_600_000, MINUTE_5: 300_000 } as const;
@@ -91,14 +91,7 @@ export const NOT_MEASURED: ReadonlySet<string> = new Set([
 export type NodeMetricKey = (typeof NODE_METRICS)[number]["key"];
 export type NodeGroupMetricKey = (typeof NODE_GROUP_METRICS)[number]["key"];
 
-export interface BucketStats {
-  min: number | null;
-  q1: number | null;
-  median: number | null;
-  sustained: number | null;
-  peak: number | null;
-  avg: number | null;
-}
+export type { BucketStats };
 
 /** One bucket: its start (ISO, UTC) and the statistics of every metric (all null where nothing was measured). */
 export type SeriesRow = { auditUtcTimeBucket: string; metrics: Record<string, BucketStats> };
@@ -140,15 +133,7 @@ class Buckets {
         const values = this.map.get(b)!;
         for (const m of metrics) {
           const list = values.get(m.key);
-          const stats = list && list.length ? boxStatsInPlace(Float64Array.from(list))!.stats : null;
-          row.metrics[m.key] = {
-            min: stats?.min ?? null,
-            q1: stats?.q1 ?? null,
-            median: stats?.median ?? null,
-            sustained: stats?.sustained ?? null,
-            peak: stats?.peak ?? null,
-            avg: stats?.avg ?? null,
-          };
+          row.metrics[m.key] = bucketStats(list ? boxStats(list) : null);
         }
         return row;
       });
