@@ -10,6 +10,7 @@ import { FailedDrawer, MissingDrawer, PolicyDrawer } from "~/components/drawers/
 import { CellValue, fmtNumber, isNumeric, shade, unitOf, type GridRow } from "./GridCells";
 import { UtilizationPanel } from "./UtilizationPanel";
 import { GridViewsBar } from "~/components/grid-views/GridViewsBar";
+import { EmptyGridRow } from "~/components/ui/EmptyGridRow";
 
 /** Search debounce (spec section 9: 200 ms). */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -240,15 +241,7 @@ export function DetailsGrid({ grid }: { grid: DetailsGridData }) {
           </thead>
           <tbody>
             {shown === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 1} className="p-0" data-testid="grid-empty">
-                  {/* Sticky so the message stays in view in a table wider than the screen. */}
-                  <div className="sticky left-0 w-fit px-4 py-6">
-                    <p className="font-medium">No data to display</p>
-                    <p className="muted text-sm">Try adjusting your filters or search criteria</p>
-                  </div>
-                </td>
-              </tr>
+              <EmptyGridRow colSpan={columns.length + 1} testId="grid-empty" />
             ) : null}
             {grid.groupBy
               ? grid.groups.map((g) => {

@@ -4,6 +4,7 @@ import { PAGE_SIZES } from "~/features/containers/page-sizes";
 import { TEXT_NODES } from "~/features/nodes/constants";
 import { formatCount } from "~/lib/format";
 import { useHref } from "./useHref";
+import { EmptyGridRow } from "~/components/ui/EmptyGridRow";
 
 export interface GridColumn<T> {
   key: string;
@@ -78,15 +79,7 @@ export function NodeGridTable<T>(props: GridTableProps<T>) {
           </thead>
           <tbody>
             {props.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="p-0">
-                  {/* Sticky so the message stays in view in a table wider than the screen. */}
-                  <div className="sticky left-0 w-fit px-4 py-6">
-                    <p className="font-medium">No data to display</p>
-                    <p className="muted text-sm">Try adjusting your filters or search criteria</p>
-                  </div>
-                </td>
-              </tr>
+              <EmptyGridRow colSpan={columns.length} />
             ) : null}
             {props.rows.map((r) => {
               const id = props.rowId(r);
