@@ -1,5 +1,5 @@
-import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useDialogKeys } from "./useDialogKeys";
 
 /**
  * A modal that renders on the server (so dialogs addressed by URL show without JavaScript). With JavaScript it
@@ -20,39 +20,16 @@ export function Modal({
   role?: "dialog" | "alertdialog";
   testId?: string;
 }) {
-  const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
   const titleId = `${testId ?? "modal"}-title`;
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const first =
+  useDialogKeys(
+    box,
+    closeHref,
+    (el) =>
       el.querySelector<HTMLElement>("[data-autofocus]") ??
-      el.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select, textarea, button");
-    first?.focus();
-    function onKey(e: KeyboardEvent) {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        navigate(closeHref, { replace: true });
-      }
-      if (e.key !== "Tab" || !el) return;
-      const items = Array.from(
-        el.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])"),
-      );
-      if (!items.length) return;
-      const [head, tail] = [items[0], items[items.length - 1]];
-      if (e.shiftKey && document.activeElement === head) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && document.activeElement === tail) {
-        e.preventDefault();
-        head.focus();
-      }
-    }
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
+      el.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select, textarea, button"),
+  );
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:p-8">

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigate, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { useDialogKeys } from "~/components/ui/useDialogKeys";
 import type { BoxSeriesId } from "~/components/charts/BoxPlotChart";
 import { NoDataBody } from "~/components/charts/NoDataChart";
 import { CHART_DEFS, type BuiltChart, type ChartKey } from "~/features/workload/charts";
@@ -33,7 +34,6 @@ export function ChartDialog({
   params: URLSearchParams;
   hidden: BoxSeriesId[];
 }) {
-  const navigate = useNavigate();
   const submit = useSubmit();
   const box = useRef<HTMLDivElement>(null);
   const closeHref = withParams(params, { chart: null, chartMode: null, fit: null });
@@ -47,30 +47,7 @@ export function ChartDialog({
   const next = ring[(at + 1) % ring.length];
   const viewAll = withParams(params, { chart: null, chartMode: null, fit: null, tabGroup2: "metricViewer", viewMode: mode, charts: null });
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    function onKey(e: KeyboardEvent) {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        navigate(closeHref, { replace: true, preventScrollReset: true });
-      }
-      if (e.key !== "Tab" || !el) return;
-      const items = Array.from(el.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), select:not([disabled]), input:not([type=hidden])"));
-      if (!items.length) return;
-      const [head, tail] = [items[0], items[items.length - 1]];
-      if (e.shiftKey && document.activeElement === head) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && document.activeElement === tail) {
-        e.preventDefault();
-        head.focus();
-      }
-    }
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
+  useDialogKeys(box, closeHref, (el) => el.querySelector<HTMLElement>("[data-autofocus]"), { preventScrollReset: true });
 
   const link = "btn px-2 py-1 text-xs";
   const carried = [...params.entries()].filter(([k]) => !DIALOG_PARAMS.has(k));
