@@ -10,15 +10,12 @@
  * Run: npx tsx bench/nodes.bench.ts [--size 24000] [--runs 30] [--seed 42] [--isolated-build]
  *   With seed 42, size 24,000 is the smallest round demo fleet with at least 5,000 nodes (5,090 in 28 groups).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { cleanups, cleanUp, median, stats, ms, bytes, agent, request, freePort, waitForServer, prepareBuild, type Sample, type HttpResult } from "./harness";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TARGET_TTFB_MS = 300;
 const MIN_NODES = 5000;
 
@@ -47,140 +44,6 @@ function parseOptions(argv: string[]): Options {
   }
   if (options.runs > 1000) throw new UsageError("--runs is at most 1000.");
   return options;
-}
-
-const cleanups: (() => void)[] = [];
-let cleanedUp = false;
-function cleanUp() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  for (const fn of cleanups.reverse()) {
-    try {
-      fn();
-    } catch {
-      // best effort: the rest still runs
-    }
-  }
-}
-process.on("exit", cleanUp);
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    cleanUp();
-    process.exit(130);
-  });
-}
-
-interface Sample {
-  ttfb: number;
-  total: number;
-  bytes: number;
-}
-interface HttpResult extends Sample {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-const stats = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return { min: s[0], median: median(s), p90: quantile(s, 0.9), max: s[s.length - 1] };
-};
-const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
-const kb = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : `${(n / 1000).toFixed(1)} kB`);
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function request(port: number, method: "GET" | "POST", urlPath: string, headers: Record<string, string>, body?: string, timeoutMs = 60_000): Promise<HttpResult> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    let ttfb = 0;
-    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent }, (res) => {
-      ttfb = performance.now() - t0;
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const all = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: all, ttfb, total: performance.now() - t0, bytes: all.length });
-      });
-      res.on("error", reject);
-    });
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${urlPath}: no answer within ${timeoutMs} ms`)));
-    req.on("error", reject);
-    if (body !== undefined) req.end(body);
-    else req.end();
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(port: number, child: ChildProcess, deadlineMs: number) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it answered.`);
-    try {
-      if ((await request(port, "GET", "/login", {}, undefined, 5_000)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer on port ${port} within ${deadlineMs / 1000} s.`);
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function runBuild(cwd: string) {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
-    cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true", NODE_ENV: "production" },
-  });
-  if (r.status !== 0) throw new Error(`The app build failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
-  return performance.now() - t0;
-}
-
-/** Where the server runs from: build/ (refreshed when stale, as `npm start` does) or a private copy (--isolated-build). */
-function prepareBuild(tmp: string, isolated: boolean): { cwd: string; note: string } {
-  if (!isolated) {
-    const built = path.join(ROOT, "build/index.js");
-    const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < Math.max(newestMtime(path.join(ROOT, "app")), fs.statSync(path.join(ROOT, "remix.config.js")).mtimeMs);
-    if (!stale) return { cwd: ROOT, note: "build/ was up to date" };
-    return { cwd: ROOT, note: `build/ rebuilt in ${(runBuild(ROOT) / 1000).toFixed(1)} s` };
-  }
-  const copy = path.join(tmp, "app-copy");
-  fs.mkdirSync(copy);
-  for (const name of ["app", "public", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package.json", "catalog"]) {
-    const from = path.join(ROOT, name);
-    if (!fs.existsSync(from)) continue;
-    fs.cpSync(from, path.join(copy, name), { recursive: true, filter: (src) => !src.startsWith(path.join(ROOT, "public", "build")) });
-  }
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
-  return { cwd: copy, note: `private build in ${(runBuild(copy) / 1000).toFixed(1)} s` };
 }
 
 async function main() {
@@ -286,7 +149,7 @@ async function main() {
     "|---|---|---|---|---|---|",
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${ms(r.ttfb.min)} / **${ms(r.ttfb.median)}** / ${ms(r.ttfb.p90)} / ${ms(r.ttfb.max)} | ${ms(r.total.min)} / **${ms(r.total.median)}** / ${ms(r.total.p90)} / ${ms(r.total.max)} | ${kb(r.bytes)} | ${ms(r.warm.ttfb)} | median TTFB < ${TARGET_TTFB_MS} ms: **${r.ttfb.median < TARGET_TTFB_MS ? "met" : "MISSED"}** |`,
+        `| ${r.name} | ${ms(r.ttfb.min)} / **${ms(r.ttfb.median)}** / ${ms(r.ttfb.p90)} / ${ms(r.ttfb.max)} | ${ms(r.total.min)} / **${ms(r.total.median)}** / ${ms(r.total.p90)} / ${ms(r.total.max)} | ${bytes(r.bytes)} | ${ms(r.warm.ttfb)} | median TTFB < ${TARGET_TTFB_MS} ms: **${r.ttfb.median < TARGET_TTFB_MS ? "met" : "MISSED"}** |`,
     ),
   ];
   console.log(lines.join("\n"));

@@ -1,0 +1,202 @@
+/**
+ * What the page benchmarks share (tree.bench.ts, nodes.bench.ts): clean-up on every exit path, statistics, one
+ * kept-alive loopback HTTP connection with TTFB timing, the server's start and stop, and the app build (build/ when
+ * stale, or a private copy).
+ */
+import { spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clean-up: the server and the temp dir go away on every exit path.
+
+export const cleanups: (() => void)[] = [];
+let cleanedUp = false;
+export function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const fn of cleanups.reverse()) {
+    try {
+      fn();
+    } catch {
+      // best effort: the rest still runs
+    }
+  }
+}
+process.on("exit", cleanUp);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics and timing
+
+export interface Sample {
+  ttfb: number;
+  total: number;
+  bytes: number;
+}
+
+export function quantile(sorted: number[], q: number): number {
+  // Nearest rank: the smallest value with at least q of the samples at or below it.
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function stats(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  return { min: s[0], median: median(s), p90: quantile(s, 0.9), max: s[s.length - 1] };
+}
+
+export const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+export const bytes = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : n >= 1000 ? `${(n / 1000).toFixed(1)} kB` : `${n} B`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP (loopback only, one request at a time over one kept-alive connection)
+
+export interface HttpResult extends Sample {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+export function request(port: number, method: "GET" | "POST", urlPath: string, headers: Record<string, string>, body?: string, timeoutMs = 60_000): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    let ttfb = 0;
+    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent }, (res) => {
+      ttfb = performance.now() - t0;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const total = performance.now() - t0;
+        const all = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: all, ttfb, total, bytes: all.length });
+      });
+      res.on("error", reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${urlPath}: no answer within ${timeoutMs} ms`)));
+    req.on("error", reject);
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForServer(port: number, child: ChildProcess, deadlineMs: number) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it answered.`);
+    try {
+      const r = await request(port, "GET", "/login", {}, undefined, 5_000);
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer on port ${port} within ${deadlineMs / 1000} s.`);
+}
+
+/** One warm-up, then `runs` timed requests; every answer must pass `check`. */
+export async function measure(runs: number, send: () => Promise<HttpResult>, check: (r: HttpResult) => void) {
+  const warm = await send();
+  check(warm);
+  const samples: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await send();
+    check(r);
+    samples.push({ ttfb: r.ttfb, total: r.total, bytes: r.bytes });
+  }
+  return { warmUp: { ttfb: warm.ttfb, total: warm.total, bytes: warm.bytes }, samples };
+}
+
+export function expectStatus(r: HttpResult, status: number, what: string) {
+  if (r.status !== status) throw new Error(`${what}: HTTP ${r.status} (expected ${status}): ${r.body.toString("utf8").slice(0, 300)}`);
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Build
+
+export function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+export function runBuild(cwd: string) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true", NODE_ENV: "production" },
+  });
+  // The build's output is shown only when it fails (a passing build can print harmless esbuild noise).
+  if (r.status !== 0) throw new Error(`The app build failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
+  return performance.now() - t0;
+}
+
+/** Where the server runs from: the repo (build/ refreshed when stale, as `npm start` does) or a private copy. */
+export function prepareBuild(tmp: string, isolated: boolean): { cwd: string; note: string } {
+  if (!isolated) {
+    const built = path.join(ROOT, "build/index.js");
+    const stale =
+      !fs.existsSync(built) ||
+      fs.statSync(built).mtimeMs < Math.max(newestMtime(path.join(ROOT, "app")), fs.statSync(path.join(ROOT, "remix.config.js")).mtimeMs);
+    if (!stale) return { cwd: ROOT, note: "build/ was up to date" };
+    console.error("Building the app (build/ is missing or older than app/)…");
+    return { cwd: ROOT, note: `build/ rebuilt in ${(runBuild(ROOT) / 1000).toFixed(1)} s` };
+  }
+  const copy = path.join(tmp, "app-copy");
+  fs.mkdirSync(copy);
+  for (const name of ["app", "public", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package.json", "catalog"]) {
+    const from = path.join(ROOT, name);
+    if (!fs.existsSync(from)) continue;
+    fs.cpSync(from, path.join(copy, name), {
+      recursive: true,
+      // The copy gets its own assets (a build empties its assets directory).
+      filter: (src) => !src.startsWith(path.join(ROOT, "public", "build")),
+    });
+  }
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
+  console.error("Building a private copy of the app…");
+  return { cwd: copy, note: `private build in ${(runBuild(copy) / 1000).toFixed(1)} s` };
+}
