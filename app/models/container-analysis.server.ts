@@ -23,6 +23,7 @@
  */
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "~/db/schema";
+import type { ResourceTotals } from "~/engine/containers";
 import type { SessionUser } from "~/lib/auth-types";
 import {
   HISTOGRAM_BUCKETS,
@@ -125,20 +126,10 @@ const cents = (column: string) => sql`sum(round(${sql.ref(column)} * 100))`;
 // ---------------------------------------------------------------------------------------------------------------
 // Container overview
 
-export interface ResourceOverview {
-  current: number;
-  currentCost: number;
-  unspecified: number;
-  unspecifiedCost: number;
-  recommended: number;
-  recommendedCost: number;
-  deficit: number;
-  deficitCost: number;
-  spare: number;
-  spareCost: number;
+/** The engine's per-resource totals, read from the snapshot, with two figures the run's rows add. */
+export interface ResourceOverview extends ResourceTotals {
   /** Spare quantity that counts as realizable (not at risk, and the node group is constrained by this resource). */
   realizable: number;
-  realizableGain: number;
   /** Spare cost of containers at risk (the Additional Waste bar's share of this resource). */
   additionalWaste: number;
 }
