@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyseContainer, DEFAULT_UNIT_PRICES } from "~/engine/containers";
 import { COST_SAVER_POLICY, SYSTEM_DEFAULT_POLICY } from "~/engine/policy";
 import type { ContainerAnalysisTable } from "~/db/schema";
-import type { ContainerEvents, ContainerSample } from "~/sources/types";
+import type { ContainerEvents, ContainerSample } from "~/engine/source-contract";
 import { analyseChunk, readChunk, type ChunkContainer } from "./chunk";
 import { ANALYSIS_COLUMNS, CENTS_INDEX } from "./columns";
 import { sampleBuffers, type ContainerReader } from "./samples";

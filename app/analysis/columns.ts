@@ -5,7 +5,7 @@
 import type { ContainerAnalysis } from "~/engine/containers";
 import type { GpuRecommendation } from "~/engine/containers/gpu";
 import type { ContainerAnalysisTable, ContainerTable, Flag } from "~/db/schema";
-import type { ContainerEvents } from "~/sources/types";
+import type { ContainerEvents } from "~/engine/source-contract";
 
 /** Every column of container_analysis, in the order rows travel and are inserted (snapshot_id first). */
 export const ANALYSIS_COLUMNS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContainerTable, NodeGroupTable, NodeTable } from "~/db/schema";
-import type { UtilisationSample } from "~/sources/types";
+import type { UtilisationSample } from "~/engine/source-contract";
 import { groupKey, nodeGroupFacts } from "./node-groups";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);

@@ -29,7 +29,7 @@ import {
   type NodeInput,
 } from "~/engine/nodes";
 import type { ContainerTable, NodeGroupTable, NodeTable } from "~/db/schema";
-import { SAMPLE_STEP_MS, type MetricsSource, type UtilisationSample } from "~/sources/types";
+import { SAMPLE_STEP_MS, type MetricsSource, type UtilisationSample } from "~/engine/source-contract";
 import type { GroupFacts } from "./columns";
 import { containersByGroup, peakPods, podsPerNode, type GroupSeen, type NodeSeen } from "./node-results";
 

@@ -24,7 +24,7 @@ import {
   type NodeInput,
 } from "~/engine/nodes";
 import type { ContainerTable } from "~/db/schema";
-import type { NodeGpu } from "~/sources/types";
+import type { NodeGpu } from "~/engine/source-contract";
 
 export const NODE_HEALTH_RANK: Record<string, number> = { "High Risk": 3, "Medium Risk": 2, "Low Risk": 1 };
 

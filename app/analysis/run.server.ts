@@ -26,7 +26,7 @@ import { policyForContainer } from "~/engine/policy";
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { createDemoSource } from "~/sources/demo";
 import { latestCollection } from "~/sources/collect.server";
-import { SAMPLE_STEP_MS, type MetricsSource } from "~/sources/types";
+import { SAMPLE_STEP_MS, type MetricsSource } from "~/engine/source-contract";
 import type { ChunkItem } from "./chunk";
 import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "./columns";
 import { groupKey, nodePhase, WINDOW_HOURS } from "./node-groups";

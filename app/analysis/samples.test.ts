@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDemoSource } from "~/sources/demo";
-import type { ContainerSample, MetricsSource } from "~/sources/types";
+import type { ContainerSample, MetricsSource } from "~/engine/source-contract";
 import { demoReader, sampleBuffers, sourceReader, type SampleBuffers } from "./samples";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);

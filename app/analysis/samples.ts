@@ -10,7 +10,7 @@
 import type { ContainerTable } from "~/db/schema";
 import { containerEventsOf, containerModel, containerSampleAt, checkWindow, type ContainerModel } from "~/sources/demo/samples";
 import { gpuModel, gpuSampleAt } from "~/sources/demo/gpu";
-import { SAMPLE_STEP_MS, type ContainerEvents, type MetricsSource } from "~/sources/types";
+import { SAMPLE_STEP_MS, type ContainerEvents, type MetricsSource } from "~/engine/source-contract";
 
 export interface SampleBuffers {
   t: Float64Array;

@@ -19,7 +19,7 @@ import { demoReader, sampleBuffers, type ContainerReader, type SampleBuffers } f
 import { boxStats, bucketStats, learnedPattern, type BucketStats } from "~/engine/containers";
 import { policyForContainer, type PolicyValues } from "~/engine/policy";
 import { LATEST_COLLECTION_META_KEY } from "~/sources/collect.server";
-import { SAMPLE_STEP_MS } from "~/sources/types";
+import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import {
   DAY,
   HOUR,

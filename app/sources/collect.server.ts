@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { CompiledQuery, sql, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
-import type { Inventory, MetricsSource } from "./types";
+import type { Inventory, MetricsSource } from "~/engine/source-contract";
 import { createDemoSource, type DemoSource } from "./demo";
 
 export interface CollectionMeta {

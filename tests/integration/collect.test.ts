@@ -14,7 +14,7 @@ import {
   storedDemoSource,
 } from "~/sources/collect.server";
 import { createDemoSource } from "~/sources/demo";
-import type { Inventory, MetricsSource } from "~/sources/types";
+import type { Inventory, MetricsSource } from "~/engine/source-contract";
 import { TEST_STORES } from "./stores";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);

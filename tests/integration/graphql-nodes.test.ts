@@ -16,7 +16,7 @@ import {
   NODE_LIST,
 } from "~/graphql/operations/node";
 import type { ResultOf, TypedDocument } from "~/graphql/operations/typed-document";
-import type { ContainerEvents, ContainerSample, MetricsSource, UtilisationSample } from "~/sources/types";
+import type { ContainerEvents, ContainerSample, MetricsSource, UtilisationSample } from "~/engine/source-contract";
 import { TEST_STORES } from "./stores";
 import { startApi, type Api } from "./graphql-harness";
 

@@ -9,7 +9,7 @@ import { getStore } from "~/db/db.server";
 import { EMPTY_ID } from "~/lib/constants";
 import { runAnalysis } from "~/analysis/run.server";
 import { SEED_IDS } from "~/models/treeview-common.server";
-import type { ContainerSample, MetricsSource } from "~/sources/types";
+import type { ContainerSample, MetricsSource } from "~/engine/source-contract";
 import { GET_CONTAINER_DETAILS_BY_VIEW_AND_FILTER, type ScopeVariables } from "~/graphql/operations/containers";
 import { PARAMETER_GROUP_DEFINITIONS, POLICY_INSTANCES, POLICY_INSTANCE_OVERVIEW, type PolicyInstance } from "~/graphql/operations/policy";
 import { SAVE_OR_UPDATE_VIEW_FILTER } from "~/graphql/operations/treeview";

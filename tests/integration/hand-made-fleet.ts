@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { ContainerTable, Database } from "~/db/schema";
-import type { ContainerEvents, ContainerSample, MetricsSource } from "~/sources/types";
+import type { ContainerEvents, ContainerSample, MetricsSource } from "~/engine/source-contract";
 
 export const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const STEP = 300_000;

@@ -1,4 +1,4 @@
-import type { CloudProvider } from "~/sources/types";
+import type { CloudProvider } from "~/engine/source-contract";
 
 /** What an instance type's name says about it (family, generation, size and kind). */
 export interface InstanceName {

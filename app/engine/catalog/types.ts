@@ -1,4 +1,4 @@
-import type { CloudProvider } from "~/sources/types";
+import type { CloudProvider } from "~/engine/source-contract";
 
 /** CPU architecture, normalised across providers (AWS x86_64/i386/arm64, Azure x64/Arm64). Mac hosts keep their own. */
 export type Architecture = "x86_64" | "i386" | "arm64" | "x86_64_mac" | "arm64_mac";

@@ -1,4 +1,4 @@
-import type { UtilisationSample } from "~/sources/types";
+import type { UtilisationSample } from "~/engine/source-contract";
 import type { InstanceType } from "../catalog/types";
 import { nodeGroupAggregates, type NodeGroupAggregates } from "./aggregates";
 import {

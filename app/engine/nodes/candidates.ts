@@ -1,4 +1,4 @@
-import type { CloudProvider } from "~/sources/types";
+import type { CloudProvider } from "~/engine/source-contract";
 import type { Architecture, InstanceType } from "../catalog/types";
 
 export interface CandidateFilter {

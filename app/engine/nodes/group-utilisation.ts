@@ -1,4 +1,4 @@
-import type { UtilisationSample } from "~/sources/types";
+import type { UtilisationSample } from "~/engine/source-contract";
 
 /** One node's samples with its capacity (mCores, MB), to weigh its percent by its size. */
 export interface NodeSeries {

@@ -1,4 +1,4 @@
-import type { UtilisationSample } from "~/sources/types";
+import type { UtilisationSample } from "~/engine/source-contract";
 
 /** A node's utilisation over a window, % of capacity (spec node fields), and the hours it has samples for. */
 export interface NodeUtilisation {

@@ -10,7 +10,7 @@ import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } fr
 import { currentSnapshot } from "~/analysis/snapshot.server";
 import { storedDemoSource } from "~/sources/collect.server";
 import type { DemoSource } from "~/sources/demo/source";
-import { SAMPLE_STEP_MS, type UtilisationSample } from "~/sources/types";
+import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
 import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "./series";
 
 export const FIVE_MINUTE_DAYS = 7;

@@ -13,7 +13,7 @@
  * null, and the charts say "No Data Available".
  */
 import { boxStats, bucketStats, type BucketStats } from "~/engine/containers/box-stats";
-import type { UtilisationSample } from "~/sources/types";
+import type { UtilisationSample } from "~/engine/source-contract";
 
 export const TIME_INTERVALS = { DAY_1: 86_400_000, HOUR_1: 3_600_000, MINUTE_5: 300_000 } as const;
 export type TimeInterval = keyof typeof TIME_INTERVALS;

@@ -8,7 +8,7 @@
  * - RDS: AWS's published single-AZ MySQL on-demand prices for us-east-1.
  * Other regions apply an approximate regional factor (REGION_PRICE_FACTOR). Demo data, not a price list.
  */
-import type { CloudProvider } from "../types";
+import type { CloudProvider } from "~/engine/source-contract";
 
 export interface DemoInstanceType {
   provider: CloudProvider;

@@ -2,7 +2,7 @@
  * The demo fleet's cloud estate: AWS accounts, Azure subscriptions and GCP projects with EC2, RDS and Auto
  * Scaling Group instances, Azure VMs and scale sets, and Compute Engine instances. Count scales with the fleet.
  */
-import type { CloudProvider, CloudService, InventoryCloudInstance } from "../types";
+import type { CloudProvider, CloudService, InventoryCloudInstance } from "~/engine/source-contract";
 import { hourlyPrice, instanceType } from "./catalog";
 import { Rng, hash32, hashHex64 } from "./random";
 

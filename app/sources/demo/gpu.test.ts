@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_STEP_MS } from "../types";
+import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import { GPU_INSTANCE_TYPES, gpuModel } from "./gpu";
 import { generateDemoInventory } from "./inventory";
 import { createDemoSource } from "./source";

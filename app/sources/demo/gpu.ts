@@ -6,8 +6,8 @@
  * container is one whose node group is its cluster's GPU group; its GPU work follows its own CPU demand (the
  * GPU is busy while the model serves or trains), and its GPU memory is the model's resident footprint.
  */
-import type { ContainerGpu, GpuSample, NodeGpu, UtilisationSample } from "../types";
-import { SAMPLE_STEP_MS } from "../types";
+import type { ContainerGpu, GpuSample, NodeGpu, UtilisationSample } from "~/engine/source-contract";
+import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import type { Flavor } from "./names";
 import { hash32, unit2 } from "./random";
 import { checkWindow, containerSampleAt, nodeModel, utilisationSeries, type ContainerModel } from "./samples";

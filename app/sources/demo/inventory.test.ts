@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTAINER_ATTRIBUTE_KEYS, CLOUD_SERVICES, POD_OWNER_KINDS } from "../types";
+import { CONTAINER_ATTRIBUTE_KEYS, CLOUD_SERVICES, POD_OWNER_KINDS } from "~/engine/source-contract";
 import { DEMO_SIZE_MAX, DEMO_SIZE_MIN, DemoOptionsError, clusterCount, generateDemoInventory, validateDemoOptions } from "./inventory";
 import { cloudInstanceCount } from "./cloud";
 import { POLICIES, TEAMS } from "./names";

@@ -3,8 +3,8 @@
  * Deterministic: the same seed, size and `now` give a byte-identical inventory; ids are hashes of identities.
  * One pass, no per-container allocation beyond the rows themselves: 150,000 containers in a second or two.
  */
-import type { Inventory, InventoryContainer, InventoryNode, InventoryNodeGroup, InventoryCluster, PodOwnerKind } from "../types";
-import { SAMPLE_STEP_MS } from "../types";
+import type { Inventory, InventoryContainer, InventoryNode, InventoryNodeGroup, InventoryCluster, PodOwnerKind } from "~/engine/source-contract";
+import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import { instanceType } from "./catalog";
 import { generateCloudInstances } from "./cloud";
 import { GPU_CLUSTER_INDEXES, GPU_GROUP_TYPE, GPU_INSTANCE_TYPES, gpuGroupName } from "./gpu";

@@ -1,5 +1,5 @@
 /** Name pools of the demo fleet: what a mid-size company's clusters, namespaces and workloads are called. */
-import type { CloudProvider } from "../types";
+import type { CloudProvider } from "~/engine/source-contract";
 
 export type Environment = "prod" | "stage" | "dev";
 export type Flavor = "eks" | "aks" | "gke";

@@ -12,7 +12,7 @@ import type { ContainerTable } from "~/db/schema";
 import { allocate } from "../../engine/containers/sizing";
 import type { PolicyValues } from "../../engine/policy/parameters";
 import { policyForContainer } from "../../engine/policy/policies";
-import { SAMPLE_STEP_MS, type ContainerEvents, type ContainerSample, type UtilisationSample } from "../types";
+import { SAMPLE_STEP_MS, type ContainerEvents, type ContainerSample, type UtilisationSample } from "~/engine/source-contract";
 import { containerTraits, isAddOnNamespace, isRunning, jobSchedule, ownerKey, type ContainerTraits, type JobSchedule } from "./profile";
 import { REGION_PEAK_HOUR_UTC } from "./names";
 import { Rng, hash32, unit2 } from "./random";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_STEP_MS, type ContainerSample, type InventoryContainer } from "../types";
+import { SAMPLE_STEP_MS, type ContainerSample, type InventoryContainer } from "~/engine/source-contract";
 import { containerTraits, isAddOnNamespace, jobSchedule, ownerKey } from "./profile";
 import { createDemoSource } from "./source";
 

@@ -13,8 +13,8 @@ import type {
   InventoryNode,
   MetricsSource,
   UtilisationSample,
-} from "../types";
-import { SAMPLE_STEP_MS } from "../types";
+} from "~/engine/source-contract";
+import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import { generateDemoInventory, validateDemoOptions, type DemoOptions } from "./inventory";
 import { GPU_INSTANCE_TYPES, containerGpuOf, gpuModel, nodeGpuOf } from "./gpu";
 import { containerEventsOf, containerModel, containerSeries, instanceModel, nodeModel, utilisationSeries } from "./samples";
