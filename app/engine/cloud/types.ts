@@ -1,0 +1,63 @@
+/**
+ * What the cloud engine reads: a cloud instance's facts and its monitor samples, as every cloud source (the demo
+ * estate, CloudWatch, Azure Monitor, Cloud Monitoring) yields them. Sources import these types; the engine never
+ * imports a source.
+ *
+ * Units: utilisation in % (0–100), throughput per second, timestamps in ms since the epoch aligned to the 5-minute
+ * sample step (SAMPLE_STEP_MS of the source contract).
+ */
+import type { CloudProvider, CloudService } from "~/engine/source-contract";
+
+export type CloudOs = "Linux" | "Windows";
+
+/** One 5-minute sample of one cloud instance (for a scale group: one member instance). */
+export interface CloudSample {
+  t: number;
+  /** Average CPU utilisation of the instance's vCPUs in % (CloudWatch CPUUtilization Average, Azure Percentage CPU, GCE cpu/utilization × 100). */
+  cpuPct: number;
+  /** Highest 1-minute CPU utilisation within the 5 minutes, in % (CPUUtilization Maximum, Percentage CPU Maximum). */
+  cpuPeakPct: number;
+  /** Memory in use in % of the instance's memory (CloudWatch agent mem_used_percent, Azure Available Memory Bytes, Ops Agent); null without an agent. */
+  memPct: number | null;
+  /** Network bytes per second, received and sent. */
+  netInBytes: number;
+  netOutBytes: number;
+  /** Network packets per second, in and out together. */
+  netPackets: number;
+  /** Disk bytes per second, read and written. */
+  diskReadBytes: number;
+  diskWriteBytes: number;
+  /** Disk operations per second, read and written. */
+  diskReadOps: number;
+  diskWriteOps: number;
+}
+
+/** One 5-minute sample of a scale group's size (ASG GroupInServiceInstances / Min / Max / Desired; VMSS capacity). */
+export interface GroupSizeSample {
+  t: number;
+  inService: number;
+  desired: number;
+  min: number;
+  max: number;
+}
+
+/** A change of instance type seen by collection: analysis relearns from `atMs` on. */
+export interface TypeChange {
+  atMs: number;
+  fromType: string;
+  toType: string;
+}
+
+/** The facts of one analysed cloud service that the engine needs (a scale group is analysed as one service). */
+export interface CloudServiceFacts {
+  id: string;
+  provider: CloudProvider;
+  service: CloudService;
+  region: string;
+  instanceType: string;
+  os: CloudOs;
+  /** When the instance (or group) was created, ms. */
+  createdMs: number;
+  /** The latest type change, if any; samples before it describe another type. */
+  typeChange: TypeChange | null;
+}
