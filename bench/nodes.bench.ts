@@ -57,7 +57,7 @@ async function main() {
 
   const { openStore } = await import("~/db/connect.server");
   const { setup } = await import("../scripts/setup");
-  const { currentSnapshotId } = await import("~/analysis/snapshot.server");
+  const { currentSnapshotId } = await import("~/models/snapshot.server");
   const { nodeGroupSummary, nodeSummary, nodeGroupRows } = await import("~/models/node-analysis.server");
 
   // 1. The store: migrations, users, the demo fleet's collection and its analysis (node and node group rows).

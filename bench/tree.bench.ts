@@ -104,7 +104,7 @@ async function main() {
   const { getFolderTree } = await import("~/models/container-tree.server");
   const { containerOverview, folderCounts, clearAnalysisCache } = await import("~/models/container-analysis.server");
   const { needsAnalysis } = await import("~/analysis/run.server");
-  const { currentSnapshotId } = await import("~/analysis/snapshot.server");
+  const { currentSnapshotId } = await import("~/models/snapshot.server");
   const { SEED_IDS } = await import("~/models/treeview-common.server");
 
   // 1. The store: migrations, users, system Views/Filters, the demo fleet's collection and its analysis (setup

@@ -5,7 +5,7 @@ import type { ContainerAnalysisTable } from "~/db/schema";
 import type { ContainerEvents, ContainerSample } from "~/engine/source-contract";
 import { analyseChunk, readChunk, type ChunkContainer } from "./chunk";
 import { ANALYSIS_COLUMNS, CENTS_INDEX } from "./columns";
-import { sampleBuffers, type ContainerReader } from "./samples";
+import { sampleBuffers, type ContainerReader } from "~/sources/sample-reader";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const STEP = 300_000;

@@ -7,7 +7,7 @@ import { recommendGpu } from "~/engine/containers/gpu";
 import { policyForContainer } from "~/engine/policy";
 import type { ContainerTable } from "~/db/schema";
 import { analysisRow, rowValues, type GroupFacts } from "./columns";
-import type { ContainerReader, SampleBuffers } from "./samples";
+import type { ContainerReader, SampleBuffers } from "~/sources/sample-reader";
 
 export type ChunkContainer = Pick<
   ContainerTable,

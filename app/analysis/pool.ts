@@ -14,8 +14,8 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { analyseChunk, readChunk, type ChunkContext, type ChunkItem, type ChunkResult } from "./chunk";
-import type { ContainerReader } from "./samples";
-import { sampleBuffers } from "./samples";
+import type { ContainerReader } from "~/sources/sample-reader";
+import { sampleBuffers } from "~/sources/sample-reader";
 
 export type TaskKind = "analyse" | "read";
 export type ReadResult = Awaited<ReturnType<typeof readChunk>>;

@@ -32,8 +32,8 @@ import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "
 import { groupKey, nodePhase, WINDOW_HOURS } from "./node-groups";
 import { ContainerResults, writeNodeRows } from "./node-write";
 import { runChunks, workersAvailable, type WorkerInit } from "./pool";
-import { demoReader, sourceReader, type ContainerReader } from "./samples";
-import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "./snapshot.server";
+import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
+import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
 
 export { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId };
 

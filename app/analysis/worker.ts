@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { analyseChunk, readChunk } from "./chunk";
 import type { WorkerInit, WorkerReply, WorkerTask } from "./pool";
-import { demoReader, sampleBuffers } from "./samples";
+import { demoReader, sampleBuffers } from "~/sources/sample-reader";
 
 const init = workerData as WorkerInit;
 const reader = demoReader(init.seed, init.regions);

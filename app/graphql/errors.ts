@@ -4,7 +4,7 @@
  */
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { TEXT } from "~/lib/constants";
-import { isModelError, type ModelErrorKind } from "~/models/errors";
+import { isModelError, type ModelErrorKind } from "~/lib/errors";
 
 export const ERROR_CATEGORY = {
   validation: "Validation Error",

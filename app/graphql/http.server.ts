@@ -17,7 +17,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { SessionUser } from "~/lib/auth-types";
 import { TEXT } from "~/lib/constants";
-import { getRequestUser } from "~/lib/auth.server";
+import { getRequestUser } from "~/models/request-user.server";
 import { createContext, type GraphQLContext } from "./context.server";
 import { errorBody, type ErrorCategory } from "./errors";
 import { executeDocument, soleRootField } from "./execute.server";

@@ -1,5 +1,5 @@
 /** The theme lives in a cookie so the server renders the right one with no flash; dark is the default. */
-import { readCookie } from "./auth.server";
+import { readCookie } from "~/lib/cookies";
 
 export type Theme = "dark" | "light";
 export const THEME_COOKIE = "kubex_theme";

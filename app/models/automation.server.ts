@@ -8,11 +8,11 @@
  */
 import { sql } from "kysely";
 import type { SessionUser } from "~/lib/auth-types";
-import { compileFilterCondition } from "~/features/views-filters/filter-sql";
-import { notFoundError } from "./errors";
+import { compileFilterCondition } from "~/domain/views-filters/filter-sql";
+import { notFoundError } from "~/lib/errors";
 import { cleanId, parseCtx, type Db, type TreeCtx } from "./treeview-common.server";
 import { folderCondition, getFolderTree } from "./container-tree.server";
-import { findByFullPath } from "~/features/tree/navigate";
+import { findByFullPath } from "~/domain/tree/navigate";
 import { loadTreeViewUnchecked, resolveTreeView } from "./views.server";
 import { loadTreeFilterUnchecked, resolveTreeFilter } from "./filters.server";
 

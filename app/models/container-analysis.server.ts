@@ -36,13 +36,14 @@ import {
   type ResourceKey,
   type Waterfall,
 } from "~/engine/containers";
-import { escapeLike } from "~/features/views-filters/filter-sql";
+import { escapeLike } from "~/domain/views-filters/filter-sql";
 import { policyForContainer } from "~/engine/policy";
 import { allowedErrors, fuzzyFilter, fuzzyPieces } from "~/lib/fuzzy";
-import { CURRENT_SNAPSHOT_META_KEY, currentSnapshotId } from "~/analysis/snapshot.server";
-import type { TreeNode } from "~/features/tree/types";
+import { CURRENT_SNAPSHOT_META_KEY, currentSnapshotId } from "./snapshot.server";
+import type { TreeNode } from "~/domain/tree/types";
 import { containerScope } from "./container-tree.server";
-import { validationError } from "./errors";
+import { validationError } from "~/lib/errors";
+import type { ContainerGridViewId } from "~/domain/containers/grid-view-ids";
 
 type Db = Kysely<Database>;
 
@@ -778,7 +779,7 @@ export const MAX_PAGE_SIZE = 1000;
  * The built-in grid views the Summary links to (spec document 2, section 2.2): each keeps only the rows behind one
  * waterfall figure.
  */
-export const GRID_VIEW_CONDITIONS = {
+export const GRID_VIEW_CONDITIONS: Record<ContainerGridViewId, RawBuilder<unknown>> = {
   // The Immediate Savings figures: spare of containers that are not at risk.
   realizable_cpu_saving: sql`a.at_risk = 0 and a.cpu_spare_cost > 0`,
   realizable_memory_savings: sql`a.at_risk = 0 and a.mem_spare_cost > 0`,
@@ -788,8 +789,8 @@ export const GRID_VIEW_CONDITIONS = {
   additional_memory_waste: sql`a.mem_additional_waste > 0`,
   unspecified_cpu_request_risk: sql`a.analysed = 1 and a.existing_cpu_request is null`,
   unspecified_memory_request_risks: sql`a.analysed = 1 and a.existing_mem_request is null`,
-} as const;
-export type GridViewId = keyof typeof GRID_VIEW_CONDITIONS;
+};
+export type GridViewId = ContainerGridViewId;
 
 export interface ContainerRowsArgs extends ScopeArgs {
   /** A built-in grid view (GRID_VIEW_CONDITIONS); unknown ids are refused. */

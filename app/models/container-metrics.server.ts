@@ -14,8 +14,8 @@
  */
 import type { Kysely } from "kysely";
 import type { ContainerTable, Database } from "~/db/schema";
-import { currentSnapshot } from "~/analysis/snapshot.server";
-import { demoReader, sampleBuffers, type ContainerReader, type SampleBuffers } from "~/analysis/samples";
+import { currentSnapshot } from "./snapshot.server";
+import { demoReader, sampleBuffers, type ContainerReader, type SampleBuffers } from "~/sources/sample-reader";
 import { boxStats, bucketStats, learnedPattern, type BucketStats } from "~/engine/containers";
 import { policyForContainer, type PolicyValues } from "~/engine/policy";
 import { LATEST_COLLECTION_META_KEY } from "~/sources/collect.server";
@@ -31,9 +31,9 @@ import {
   TIME_INTERVALS,
   type RepCode,
   type TimeInterval,
-} from "~/features/workload/constants";
+} from "~/domain/workload/constants";
 import { containerById, type ContainerRow } from "./container-analysis.server";
-import { validationError } from "./errors";
+import { validationError } from "~/lib/errors";
 
 type Db = Kysely<Database>;
 

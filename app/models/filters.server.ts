@@ -9,17 +9,17 @@
 import crypto from "node:crypto";
 import { SERVER_MAX_FILTER_LINES } from "~/lib/constants";
 import type { SessionUser } from "~/lib/auth-types";
-import { findProperty } from "~/features/views-filters/properties";
+import { findProperty } from "~/domain/views-filters/properties";
 import {
   filterAstForQuery,
   operatorTakesValue,
   validateFilterSave,
   type FilterAst,
   type FilterLineInput,
-} from "~/features/views-filters/filter-logic";
-import { sortLevels } from "~/features/views-filters/view-levels";
+} from "~/domain/views-filters/filter-logic";
+import { sortLevels } from "~/domain/views-filters/view-levels";
 import { isFlagOn } from "./feature-flags.server";
-import { forbiddenError, notFoundError, validationError } from "./errors";
+import { forbiddenError, notFoundError, validationError } from "~/lib/errors";
 import {
   applyUserDefault,
   byOriginalName,

@@ -14,11 +14,11 @@ import crypto from "node:crypto";
 import { PostgresAdapter, sql } from "kysely";
 import { z } from "zod";
 import type { SessionUser } from "~/lib/auth-types";
-import { gridDefinition, type GridDefinition } from "~/features/grid-views/grids.server";
-import { isStateKey, nextFreeTitle, normaliseState, titleKey, type GridState } from "~/features/grid-views/state";
-import { GRID_VIEW_TEXT, MAX_VIEW_TITLE, NOT_FAVOURABLE } from "~/features/grid-views/texts";
+import { gridDefinition, type GridDefinition } from "~/domain/grid-views/grids";
+import { isStateKey, nextFreeTitle, normaliseState, titleKey, type GridState } from "~/domain/grid-views/state";
+import { GRID_VIEW_TEXT, MAX_VIEW_TITLE, NOT_FAVOURABLE } from "~/domain/grid-views/texts";
 import { isFlagOn } from "./feature-flags.server";
-import { forbiddenError, notFoundError, validationError } from "./errors";
+import { forbiddenError, notFoundError, validationError } from "~/lib/errors";
 import type { Db } from "./treeview-common.server";
 
 export type GridViewCategory = "system" | "public" | "private";

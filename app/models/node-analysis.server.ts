@@ -6,9 +6,9 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database, NodeAnalysisTable, NodeGroupAnalysisTable } from "~/db/schema";
-import { CURRENT_SNAPSHOT_META_KEY } from "~/analysis/snapshot.server";
+import { CURRENT_SNAPSHOT_META_KEY } from "./snapshot.server";
 import { DEFAULT_CAPACITY_THRESHOLDS, DEFAULT_HEALTH_THRESHOLDS, type CapacityThresholds, type HealthThresholds } from "~/engine/nodes";
-import { validationError } from "./errors";
+import { validationError } from "~/lib/errors";
 
 type Db = Kysely<Database>;
 

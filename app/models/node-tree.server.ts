@@ -3,8 +3,8 @@
  * group id as entityId and nodes their node id; count is the number of nodes below (a node counts 1).
  */
 import { TEXT } from "~/lib/constants";
-import type { TreeNode } from "~/features/tree/types";
-import { buildFolderTree, type FolderRow } from "~/features/tree/build-tree";
+import type { TreeNode } from "~/domain/tree/types";
+import { buildFolderTree, type FolderRow } from "~/domain/tree/build-tree";
 import type { Db } from "./treeview-common.server";
 
 export const NODE_TREE_TYPES = ["CLUSTER", "NODEGROUP", "NODE"] as const;

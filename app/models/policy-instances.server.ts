@@ -8,8 +8,9 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { SessionUser } from "~/lib/auth-types";
 import { EMPTY_ID } from "~/lib/constants";
-import { CURRENT_SNAPSHOT_META_KEY } from "~/analysis/snapshot.server";
+import { CURRENT_SNAPSHOT_META_KEY } from "./snapshot.server";
 import { containerScope } from "./container-tree.server";
+import type { PolicyClusterCount } from "~/domain/containers/policy-instances";
 
 type Db = Kysely<Database>;
 
@@ -20,12 +21,6 @@ export interface PolicyScopeArgs {
   treeviewPath?: string | null;
   /** One container: only its own policy counts. */
   entityId?: string | null;
-}
-
-export interface PolicyClusterCount {
-  policyName: string;
-  cluster: string;
-  count: number;
 }
 
 export async function policyClusterCounts(db: Db, user: SessionUser, args: PolicyScopeArgs): Promise<PolicyClusterCount[]> {

@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { EMPTY_ID } from "~/lib/constants";
-import { forbiddenError, validationError } from "./errors";
+import { forbiddenError, validationError } from "~/lib/errors";
 
 export type Db = Kysely<Database>;
 

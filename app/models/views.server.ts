@@ -10,11 +10,11 @@
 import crypto from "node:crypto";
 import { SERVER_MAX_VIEW_LEVELS } from "~/lib/constants";
 import type { SessionUser } from "~/lib/auth-types";
-import { availableProperties, findProperty, type AvailableProperty } from "~/features/views-filters/properties";
-import { validateView, type ViewLevel } from "~/features/views-filters/view-levels";
+import { availableProperties, findProperty, type AvailableProperty } from "~/domain/views-filters/properties";
+import { validateView, type ViewLevel } from "~/domain/views-filters/view-levels";
 import { isFlagOn } from "./feature-flags.server";
 import { seedSystemFilters } from "./filters.server";
-import { forbiddenError, notFoundError, validationError } from "./errors";
+import { forbiddenError, notFoundError, validationError } from "~/lib/errors";
 import {
   applyUserDefault,
   byOriginalName,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
 import { rowViewParams } from "~/features/grid-views/bar.server";
 import { csvExportResponse, isExportFormat, xlsxExportResponse } from "~/features/containers/export.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { actManageFilters, loadManageFilters } from "~/features/views-filters/manage-filters.server";
-import { FiltersDialog } from "~/features/views-filters/FiltersDialog";
+import { FiltersDialog } from "~/components/views-filters/FiltersDialog";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadManageFilters(request, await requireUser(request));

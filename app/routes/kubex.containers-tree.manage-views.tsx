@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { actManageViews, loadManageViews } from "~/features/views-filters/manage-views.server";
-import { ViewsDialog } from "~/features/views-filters/ViewsDialog";
+import { ViewsDialog } from "~/components/views-filters/ViewsDialog";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadManageViews(request, await requireUser(request));

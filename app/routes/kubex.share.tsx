@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { safeRedirect } from "~/features/auth/login.server";
 
 /** Share without JavaScript: the address of the page you came from, ready to copy. */

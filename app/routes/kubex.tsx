@@ -4,10 +4,10 @@ import { loadShell } from "~/features/shell/shell.server";
 import { SideNav } from "~/components/shell/SideNav";
 import { ShareButton } from "~/components/shell/ShareButton";
 import { HelpMenu, ThemeToggle, UserMenu } from "~/components/shell/HeaderMenus";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/features/shell/page-title";
 import { NavigationProgress } from "~/components/ui/Spinner";
 import { useKeepAlive } from "~/components/shell/useKeepAlive";
-import { ProductTour } from "~/features/tour/ProductTour";
+import { ProductTour } from "~/components/tour/ProductTour";
 
 export const meta: MetaFunction<typeof loader> = ({ location, data }) => [
   { title: `${pageTitle(location.pathname, new URLSearchParams(location.search), data?.flags)} | Kubex` },

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getRequestUser } from "~/lib/auth.server";
+import { getRequestUser } from "~/models/request-user.server";
 import { safeRedirect, signIn } from "~/features/auth/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Kubex" }];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { clearSessionCookieHeader, sessionIdFrom } from "~/lib/auth.server";
+import { clearSessionCookieHeader, sessionIdFrom } from "~/lib/cookies";
 import { deleteSession } from "~/models/users.server";
 
 export async function action({ request }: ActionFunctionArgs) {

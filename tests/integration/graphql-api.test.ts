@@ -12,7 +12,7 @@ import { GET_VIEW_DETAILS } from "~/graphql/operations/treeview";
 import { HAS_CLOUD_TRANSFORM_DATA, HAS_CONTAINER_TRANSFORM_DATA } from "~/graphql/operations/data-checks";
 import { NODE_TREE_JSON } from "~/graphql/operations/node";
 import { displayError } from "~/graphql/errors";
-import type { TreeNode } from "~/features/tree/types";
+import type { TreeNode } from "~/domain/tree/types";
 import { TEST_STORES } from "./stores";
 import { insertCloudInstances, insertContainers, insertNodes, startApi, type Api } from "./graphql-harness";
 

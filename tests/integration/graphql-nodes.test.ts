@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "~/db/db.server";
 import { runAnalysis } from "~/analysis/run.server";
-import { setNodeSampleSource } from "~/features/nodes/metrics.server";
+import { setNodeSampleSource } from "~/models/node-metrics.server";
 import {
   METRICS_VIEWER_NODE_GROUP,
   METRICS_VIEWER_NODES,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
-import type { TreeNode } from "~/features/tree/types";
+import type { TreeNode } from "~/domain/tree/types";
 import { getEntityAutomationStatus } from "~/models/automation.server";
 import {
   GET_FILTER_DEFINITIONS,

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { GraphQLError } from "graphql";
 import { categorised, displayError, formatError } from "~/graphql/errors";
-import { forbiddenError, notFoundError, validationError } from "~/models/errors";
+import { forbiddenError, notFoundError, validationError } from "~/lib/errors";
 
 describe("displayError", () => {
   it("shows the text after the first ':' trimmed, the whole text without one, else the generic text", () => {

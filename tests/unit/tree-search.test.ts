@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildFolderTree, buildLeafNodes } from "~/features/tree/build-tree";
+import { buildFolderTree, buildLeafNodes } from "~/domain/tree/build-tree";
 import { runTreeSearch, type LeafSearch } from "~/features/tree/search-redirect.server";
-import type { TreeNode } from "~/features/tree/types";
+import type { TreeNode } from "~/domain/tree/types";
 
 // Two clusters, each with namespaces; containers (leaves) live under the namespaces.
 const root = buildFolderTree({

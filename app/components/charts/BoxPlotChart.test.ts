@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BoxPlotChart, boxPlotSummary, hasBoxData, type BoxPoint } from "./BoxPlotChart";
+import { BoxPlotChart, boxPlotSummary, hasBoxData } from "./BoxPlotChart";
+import type { BoxPoint } from "~/domain/charts/box-series";
 import { num, render, tags, withAttr } from "./test-utils";
 
 const pt = (x: BoxPoint["x"], base: number): BoxPoint => ({ x, min: base, q1: base + 10, median: base + 15, sustained: base + 20, peak: base + 40, avg: base + 16 });

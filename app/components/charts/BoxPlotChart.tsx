@@ -4,28 +4,11 @@ import { XAxis, YAxis } from "./Axes";
 import { SERIES_COLOUR, SERIES_TEXT_COLOUR } from "./colours";
 import { BoxSwatch, Legend, LineSwatch, type LegendItem } from "./Legend";
 import { NoDataBody } from "./NoDataChart";
-import { bandScale, formatTick, isFiniteNumber, linePath, plotArea, thinTicks, valueScale, xDomain, xKey, xLabel, type XMode, type XValue } from "./scales";
+import { bandScale, formatTick, isFiniteNumber, linePath, plotArea, thinTicks, valueScale, xDomain, xKey, xLabel, type XMode } from "./scales";
 import { useSeriesVisibility } from "./series";
 import { useChartWidth } from "./useChartWidth";
-import type { BucketStats } from "~/engine/containers/box-stats";
+import { BOX_SERIES, BOX_SERIES_LABELS, type BoxPoint, type BoxSeriesId } from "~/domain/charts/box-series";
 
-/** One box: the statistics of an hour of day (or a time bucket). Null where there were no samples. */
-export interface BoxPoint extends BucketStats {
-  x: XValue;
-  /** Tick and tooltip text; derived from x and the mode when absent. */
-  label?: string;
-}
-
-export type BoxSeriesId = "box" | "average" | "request" | "limit" | "recRequest" | "recLimit";
-export const BOX_SERIES: readonly BoxSeriesId[] = ["box", "average", "request", "limit", "recRequest", "recLimit"];
-export const BOX_SERIES_LABELS: Record<BoxSeriesId, string> = {
-  box: "Box plot",
-  average: "Average",
-  request: "Request",
-  limit: "Limit",
-  recRequest: "Recommended Request",
-  recLimit: "Recommended Limit",
-};
 /** Short texts of the horizontal lines, at the right edge of the plot. */
 const LINE_TEXT: Record<"request" | "limit" | "recRequest" | "recLimit", string> = { request: "Request", limit: "Limit", recRequest: "Rec. req", recLimit: "Rec. lim" };
 

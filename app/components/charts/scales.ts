@@ -73,7 +73,8 @@ export function bandScale<K extends string | number>(keys: readonly K[], range: 
 
 /** How the x values of a series are read: hour of day 0–23, time buckets (Date, ISO string or epoch ms), or plain categories. */
 export type XMode = "hour" | "time" | "category";
-export type XValue = number | Date | string;
+export type { XValue } from "~/domain/charts/box-series";
+import type { XValue } from "~/domain/charts/box-series";
 
 /** A stable key of an x value: the hour number, the epoch ms of a time bucket, or the string itself. */
 export function xKey(x: XValue, mode: XMode): string {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { formatContainerCount, formatCount, formatCurrency } from "~/lib/format";
 import type { DetailsGridData } from "~/features/containers/details.server";
 import { PAGE_SIZES } from "~/features/containers/page-sizes";
-import { COLUMN_BY_KEY, FILTER_PREFIX, type GridColumn } from "~/features/containers/grid-columns";
+import { COLUMN_BY_KEY, FILTER_PREFIX, type GridColumn } from "~/domain/containers/grid-columns";
 import { drawerHref } from "~/features/drawers/drawer";
 import { ContainerDrawer } from "~/components/drawers/ContainerDrawer";
 import { FailedDrawer, MissingDrawer, PolicyDrawer } from "~/components/drawers/PolicyDrawer";

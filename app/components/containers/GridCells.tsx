@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatCurrency, formatDate, formatFixed, gradientColor } from "~/lib/format";
-import type { GridColumn } from "~/features/containers/grid-columns";
+import type { GridColumn } from "~/domain/containers/grid-columns";
 import { DirectionBadge, RecommendationBadge } from "./badges";
 
 export type GridRow = Record<string, unknown> & { entityId: string; containerName: string; policyName: string; policyInstanceId: string };

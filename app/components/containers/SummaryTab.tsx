@@ -6,6 +6,7 @@ import { HistogramChart } from "~/components/charts/HistogramChart";
 import { formatContainerCount, formatCount, formatCurrency, formatDecimal, formatRating } from "~/lib/format";
 import { ratingClass } from "./SummaryCards";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
+import { FIGURE_GRID_VIEWS as FIGURE_VIEWS, UNSPECIFIED_GRID_VIEWS } from "~/domain/containers/grid-view-ids";
 
 type Overview = Exclude<NonNullable<ContainerTabsData["overview"]>, "error">;
 type BarKey = "currentSpend" | "immediateSavings" | "riskRemoval" | "additionalWaste" | "optimalSpend";
@@ -36,15 +37,7 @@ function splits(o: Overview): Partial<Record<BarKey, { cpu: number; mem: number 
   return out;
 }
 
-/** Each CPU or memory figure opens the grid on the rows behind it (spec document 2, section 2.2). */
-const FIGURE_GRID_VIEWS: Partial<Record<BarKey, { cpu: string; mem: string }>> = {
-  immediateSavings: { cpu: "realizable_cpu_saving", mem: "realizable_memory_savings" },
-  riskRemoval: { cpu: "cpu_request_risk", mem: "memory_request_risks" },
-  additionalWaste: { cpu: "additional_cpu_waste", mem: "additional_memory_waste" },
-};
-
-/** The containers whose requests are unset, by resource (their cost is the recommended value to set). */
-const UNSPECIFIED_GRID_VIEWS = { cpu: "unspecified_cpu_request_risk", mem: "unspecified_memory_request_risks" } as const;
+const FIGURE_GRID_VIEWS: Partial<Record<BarKey, { cpu: string; mem: string }>> = FIGURE_VIEWS;
 
 /** A CPU or memory figure of the bar overlay: a link to its grid view where the spec names one. */
 function Figure({ value, href }: { value: number; href?: string }) {

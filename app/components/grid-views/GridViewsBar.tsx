@@ -2,7 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { GridViewsBarData } from "~/features/grid-views/bar.server";
-import { GRID_VIEW_TEXT } from "~/features/grid-views/texts";
+import { GRID_VIEW_TEXT } from "~/domain/grid-views/texts";
 import { IntentForm } from "./hidden";
 import { TitleForm } from "./TitleForm";
 import { ViewActions, type ViewAction } from "./ViewActions";

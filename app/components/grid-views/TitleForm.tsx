@@ -1,8 +1,8 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { GridViewsBarData } from "~/features/grid-views/bar.server";
-import { titleKey } from "~/features/grid-views/state";
-import { GRID_VIEW_TEXT, GRID_VIEWS_ACTION, MAX_VIEW_TITLE } from "~/features/grid-views/texts";
+import { titleKey } from "~/domain/grid-views/state";
+import { GRID_VIEW_TEXT, GRID_VIEWS_ACTION, MAX_VIEW_TITLE } from "~/domain/grid-views/texts";
 import { useCsrf, useReturnTo } from "./hidden";
 
 /**

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { GRID_VIEWS_ACTION } from "~/features/grid-views/texts";
+import { GRID_VIEWS_ACTION } from "~/domain/grid-views/texts";
 import { IntentForm, useCsrf, useReturnTo } from "./hidden";
 
 export type ViewAction =

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { BarView, GridViewsBarData } from "~/features/grid-views/bar.server";
-import { viewSearch } from "~/features/grid-views/state";
-import { GRID_VIEW_TEXT } from "~/features/grid-views/texts";
+import { viewSearch } from "~/domain/grid-views/state";
+import { GRID_VIEW_TEXT } from "~/domain/grid-views/texts";
 import { IntentForm } from "./hidden";
 
 const GROUPS = [

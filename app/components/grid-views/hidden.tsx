@@ -1,5 +1,5 @@
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { GRID_VIEWS_ACTION } from "~/features/grid-views/texts";
+import { GRID_VIEWS_ACTION } from "~/domain/grid-views/texts";
 
 /** The session's form token from the shell's loader. */
 export function useCsrf(): string {

@@ -1,8 +1,8 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { GridViewsBarData } from "~/features/grid-views/bar.server";
-import { stateFromParams, viewSearch } from "~/features/grid-views/state";
-import { GRID_STATE_SAVE_DEBOUNCE_MS, GRID_VIEWS_ACTION, storageKey } from "~/features/grid-views/texts";
+import { stateFromParams, viewSearch } from "~/domain/grid-views/state";
+import { GRID_STATE_SAVE_DEBOUNCE_MS, GRID_VIEWS_ACTION, storageKey } from "~/domain/grid-views/texts";
 import { useCsrf } from "./hidden";
 
 /**

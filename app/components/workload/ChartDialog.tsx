@@ -1,10 +1,10 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { useDialogKeys } from "~/components/ui/useDialogKeys";
-import type { BoxSeriesId } from "~/components/charts/BoxPlotChart";
+import type { BoxSeriesId } from "~/domain/charts/box-series";
 import { NoDataBody } from "~/components/charts/NoDataChart";
 import { CHART_DEFS, type BuiltChart, type ChartKey } from "~/features/workload/charts";
-import { VIEW_MODES, VIEW_MODE_LABELS, WORKLOAD_TEXT, type ViewMode } from "~/features/workload/constants";
+import { VIEW_MODES, VIEW_MODE_LABELS, WORKLOAD_TEXT, type ViewMode } from "~/domain/workload/constants";
 import { withParams } from "~/features/workload/url";
 import { WorkloadChartView } from "./WorkloadChartView";
 

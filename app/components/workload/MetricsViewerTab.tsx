@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
-import type { BoxSeriesId } from "~/components/charts/BoxPlotChart";
+import type { BoxSeriesId } from "~/domain/charts/box-series";
 import { CHART_DEFS, CHART_KEYS, type BuiltChart, type ChartKey } from "~/features/workload/charts";
-import { HISTORY_DAYS, RANGE_OPTIONS, VIEW_MODES, VIEW_MODE_LABELS, WORKLOAD_TEXT, type ViewMode } from "~/features/workload/constants";
+import { HISTORY_DAYS, RANGE_OPTIONS, VIEW_MODES, VIEW_MODE_LABELS, WORKLOAD_TEXT, type ViewMode } from "~/domain/workload/constants";
 import { ExpandLink, WorkloadChartView } from "./WorkloadChartView";
 
 /** Parameters the viewer's form sets itself; every other one is carried as a hidden field. */

@@ -3,7 +3,7 @@
  * node-group risks, resource adjustments ("*per container") and surplus. Null values show a dash.
  */
 import type { ReactNode } from "react";
-import { WORKLOAD_TEXT } from "~/features/workload/constants";
+import { WORKLOAD_TEXT } from "~/domain/workload/constants";
 import { formatCount, formatCurrency, formatDate, formatDecimal } from "~/lib/format";
 import type { ContainerRow } from "~/models/container-analysis.server";
 

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BoxPlotChart, type BoxSeriesId } from "~/components/charts/BoxPlotChart";
+import { BoxPlotChart } from "~/components/charts/BoxPlotChart";
+import type { BoxSeriesId } from "~/domain/charts/box-series";
 import type { BuiltChart } from "~/features/workload/charts";
-import { CHART_HEIGHT } from "~/features/workload/constants";
+import { CHART_HEIGHT } from "~/domain/workload/constants";
 import { toggleSeriesHref } from "~/features/workload/url";
 import { formatTick } from "~/components/charts/scales";
 

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { PoliciesTab } from "~/components/containers/PoliciesTab";
-import { WORKLOAD_TAB_LABELS, WORKLOAD_TEXT, type WorkloadTab } from "~/features/workload/constants";
+import { WORKLOAD_TAB_LABELS, WORKLOAD_TEXT, type WorkloadTab } from "~/domain/workload/constants";
 import { parseWorkloadUrl, withParams } from "~/features/workload/url";
 import type { WorkloadData } from "~/features/workload/workload.server";
 import { ChartDialog } from "./ChartDialog";

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { createSession, verifyLogin } from "~/models/users.server";
-import { sessionCookieHeader } from "~/lib/auth.server";
+import { sessionCookieHeader } from "~/lib/cookies";
 
 export const LoginSchema = z.object({
   userName: z.string().trim().min(1, "User name is required.").max(100, "User name is too long."),

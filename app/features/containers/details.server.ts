@@ -5,43 +5,22 @@
  */
 import type { SessionUser } from "~/lib/auth-types";
 import type { Db } from "~/models/treeview-common.server";
-import { containerGroups, containerRows, GRID_VIEW_CONDITIONS, GROUPABLE_FIELDS, SORTABLE_FIELDS, type ContainerRowsArgs, type RowFilter } from "~/models/container-analysis.server";
+import { containerGroups, containerRows, GROUPABLE_FIELDS, SORTABLE_FIELDS, type ContainerRowsArgs, type RowFilter } from "~/models/container-analysis.server";
 import { isFlagOn } from "~/models/feature-flags.server";
 import { normaliseSearch } from "~/lib/fuzzy";
 import { loadDrawer } from "~/features/drawers/drawer.server";
 import { parseDrawer } from "~/features/drawers/drawer";
 import { containerHourCharts } from "~/features/drawers/hour-charts.server";
-import { availableColumns, COLUMN_BY_KEY, visibleColumns } from "./grid-columns";
+import { availableColumns, COLUMN_BY_KEY, visibleColumns } from "~/domain/containers/grid-columns";
 import { parseGridFilters } from "./grid-filters";
 import { PAGE_SIZES } from "./page-sizes";
+import { gridViewTitle, isContainerGridViewId, parseBucketGridViewId } from "~/domain/containers/grid-view-ids";
 import { loadGridViewsBar, withRowView } from "~/features/grid-views/bar.server";
 
-const BUCKET_VIEW = /^(cpuRequest|cpuLimit|memRequest|memLimit)_bucket_(-?\d{1,3})$/;
 /** The address's name for the group of rows without a value. */
 export const BLANK_GROUP = "(blank)";
 /** Rows shown under an expanded group; "Show all" filters the grid to the group. */
 export const GROUP_ROWS = 10;
-
-export const GRID_VIEW_TITLES: Record<string, string> = {
-  realizable_cpu_saving: "Realizable CPU savings",
-  realizable_memory_savings: "Realizable memory savings",
-  cpu_request_risk: "CPU request risk",
-  memory_request_risks: "Memory request risk",
-  additional_cpu_waste: "Additional CPU waste",
-  additional_memory_waste: "Additional memory waste",
-  unspecified_cpu_request_risk: "Unspecified CPU requests",
-  unspecified_memory_request_risks: "Unspecified memory requests",
-};
-
-export function gridViewTitle(id: string | null): string | null {
-  if (!id) return null;
-  const m = BUCKET_VIEW.exec(id);
-  if (m) {
-    const chart = { cpuRequest: "CPU request", cpuLimit: "CPU limit", memRequest: "Memory request", memLimit: "Memory limit" }[m[1]];
-    return `${chart}: ${m[2] === "-1" ? "Unspecified" : `${m[2]}% of recommended`}`;
-  }
-  return GRID_VIEW_TITLES[id] ?? null;
-}
 
 /** The GPU feature (kubexShowGpuData). */
 export const isGpuOn = (db: Db) => isFlagOn(db, "kubexShowGpuData");
@@ -52,8 +31,8 @@ export const isGpuOn = (db: Db) => isFlagOn(db, "kubexShowGpuData");
  */
 export function gridQuery(scope: { viewId: string; filterId: string; treeviewPath: string }, params: URLSearchParams, gpu: boolean) {
   const gridViewId = params.get("gridViewId");
-  const bucket = gridViewId ? BUCKET_VIEW.exec(gridViewId) : null;
-  const known = !!gridViewId && (!!bucket || Object.hasOwn(GRID_VIEW_CONDITIONS, gridViewId));
+  const bucket = gridViewId ? parseBucketGridViewId(gridViewId) : null;
+  const known = !!gridViewId && (!!bucket || isContainerGridViewId(gridViewId));
   const sortField = params.get("sort") ?? "monthlyWaste";
   const sort = Object.hasOwn(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
   const dir: "asc" | "desc" = params.get("dir") === "asc" ? "asc" : "desc";
@@ -63,7 +42,7 @@ export function gridQuery(scope: { viewId: string; filterId: string; treeviewPat
   const query: Omit<ContainerRowsArgs, "page" | "pageSize"> = {
     ...scope,
     gridViewId: known && !bucket ? gridViewId : null,
-    bucket: bucket ? { metric: bucket[1], value: Number(bucket[2]) } : null,
+    bucket,
     search,
     fuzzy: true,
     filters: filters.filters as RowFilter[],

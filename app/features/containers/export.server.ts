@@ -11,7 +11,7 @@ import type { SessionUser } from "~/lib/auth-types";
 import type { Db } from "~/models/treeview-common.server";
 import { containerRows, MAX_PAGE_SIZE, type ContainerRow, type ContainerRowsArgs } from "~/models/container-analysis.server";
 import { gridQuery } from "./details.server";
-import { visibleColumns } from "./grid-columns";
+import { visibleColumns } from "~/domain/containers/grid-columns";
 
 export const EXPORT_BASENAME = "kubex_container_details";
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;

@@ -8,7 +8,7 @@
  * Input that does not parse is refused with a message naming the column; that filter is then not applied.
  */
 import { z } from "zod";
-import { COLUMN_BY_KEY, FILTER_PREFIX, type GridColumn } from "./grid-columns";
+import { COLUMN_BY_KEY, FILTER_PREFIX, type GridColumn } from "~/domain/containers/grid-columns";
 
 export type ParsedFilter =
   | { field: string; op: "contains"; value: string }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 // The loader's collaborators, so a read can be made to fail (spec document 2, sections 2.2 and 8).
 const flags = { showContainerSummary: false, showPolicyTab: true };
 const fail = { overview: false, histograms: false, folders: false };
-vi.mock("~/lib/auth.server", () => ({ requireUser: async () => ({ id: 1, userName: "admin", role: "admin" }) }));
+vi.mock("~/features/auth/session.server", () => ({ requireUser: async () => ({ id: 1, userName: "admin", role: "admin" }) }));
 vi.mock("~/db/db.server", () => ({ getDb: async () => ({}) }));
 vi.mock("~/models/feature-flags.server", () => ({ getFlagMap: async () => ({ ...flags }) }));
 vi.mock("~/models/config-parameters.server", () => ({ readUnitPrices: async () => ({ cpuCoreHour: 0.01, memoryGbHour: 0.001 }) }));

@@ -3,7 +3,7 @@
  * under it (one call to the analysis model, scoped exactly as the tree is).
  */
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { monthlyUnitPrices } from "~/engine/containers";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { containerOverview, folderCounts, histogramCounts } from "~/models/container-analysis.server";

@@ -9,7 +9,7 @@ import { containerById } from "~/models/container-analysis.server";
 import { getContainerInventory } from "~/models/containers.server";
 import { policyClusterCounts } from "~/models/policy-instances.server";
 import { policyForContainer } from "~/engine/policy";
-import { policyById, policyInstance } from "~/features/containers/policy-instances";
+import { policyById, policyInstance } from "~/domain/containers/policy-instances";
 import { containerHourCharts } from "./hour-charts.server";
 import type { DrawerRef } from "./drawer";
 

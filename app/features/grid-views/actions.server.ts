@@ -7,15 +7,15 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { SessionUser } from "~/lib/auth-types";
-import { verifyCsrf } from "~/lib/auth.server";
+import { verifyCsrf } from "~/features/auth/session.server";
 import { getDb } from "~/db/db.server";
 import { runGraphQL } from "~/graphql/client.server";
 import { displayError } from "~/graphql/errors";
 import * as ops from "~/graphql/operations/grid-view";
 import { safeRedirect } from "~/features/auth/login.server";
 import { findGridView } from "~/models/grid-views.server";
-import { gridDefinition } from "./grids.server";
-import { stateFromParams, TRANSIENT_KEYS, viewSearch } from "./state";
+import { gridDefinition } from "~/domain/grid-views/grids";
+import { stateFromParams, TRANSIENT_KEYS, viewSearch } from "~/domain/grid-views/state";
 import { BAR_ERRORS, type BarAction, type BarError } from "./bar.server";
 
 const GRID_PATH = "/kubex/containers-tree/";

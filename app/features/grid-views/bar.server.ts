@@ -8,9 +8,9 @@ import type { SessionUser } from "~/lib/auth-types";
 import { isFlagOn } from "~/models/feature-flags.server";
 import { listGridViews, type GridViewItem } from "~/models/grid-views.server";
 import type { Db } from "~/models/treeview-common.server";
-import { gridDefinition } from "./grids.server";
-import { sameState, stateFromParams, type GridState } from "./state";
-import { CONTAINER_GRID_ID, GRID_VIEW_TEXT } from "./texts";
+import { gridDefinition } from "~/domain/grid-views/grids";
+import { sameState, stateFromParams, type GridState } from "~/domain/grid-views/state";
+import { CONTAINER_GRID_ID, GRID_VIEW_TEXT } from "~/domain/grid-views/texts";
 
 export type BarView = Pick<GridViewItem, "id" | "title" | "category" | "isFavorite" | "canFavorite" | "readOnly" | "owner" | "gridState" | "basedOn">;
 

@@ -9,11 +9,11 @@
  * figures are of the same 7 days); the overviews 30 (spec 2.8).
  */
 import type { Store } from "~/db/connect.server";
-import type { BoxPoint } from "~/components/charts/BoxPlotChart";
-import { currentSnapshot } from "~/analysis/snapshot.server";
+import type { BoxPoint } from "~/domain/charts/box-series";
+import { currentSnapshot } from "~/models/snapshot.server";
 import { CHART_DAYS, type NodeViewMode } from "./constants";
-import { nodeGroupMetricSeries, nodeMetricSeries } from "./metrics.server";
-import { NODE_GROUP_METRICS, NODE_METRICS, NOT_MEASURED, type MetricDef, type SeriesRow } from "./series";
+import { nodeGroupMetricSeries, nodeMetricSeries } from "~/models/node-metrics.server";
+import { NODE_GROUP_METRICS, NODE_METRICS, NOT_MEASURED, type MetricDef, type SeriesRow } from "~/domain/nodes/series";
 
 export interface NodeChart {
   key: string;

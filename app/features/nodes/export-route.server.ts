@@ -1,6 +1,6 @@
 /** The export route's one server function: who asks, which grid and scope, then the streamed workbook. */
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { isNodeExportGrid, nodeExportResponse } from "./export.server";
 import { nodePath } from "./page.server";

@@ -4,9 +4,9 @@
  * with its charts in the chart mode the address names (viewMode=DAY_1|HOUR_1).
  */
 import { getStore } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
-import { currentSnapshot } from "~/analysis/snapshot.server";
+import { currentSnapshot } from "~/models/snapshot.server";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { nodeById, nodeGroupByIdentifier, nodeRows, nodeThresholds, type NodeScope } from "~/models/node-analysis.server";
 import { nodeCharts, nodeGroupCharts } from "./charts.server";

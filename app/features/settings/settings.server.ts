@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
-import { csrfToken, FORGED_POST_MESSAGE, requireUser, verifyCsrf } from "~/lib/auth.server";
+import { csrfToken, FORGED_POST_MESSAGE, requireUser, verifyCsrf } from "~/features/auth/session.server";
 import { FEATURE_FLAGS, type FeatureFlagName } from "~/lib/constants";
 import { listFeatureFlags, setFlag } from "~/models/feature-flags.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/models/users.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { BASE } from "~/lib/constants";
 import { containerDataStatus } from "~/models/collection-status.server";
 

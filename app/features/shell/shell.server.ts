@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { csrfToken, requireUser } from "~/lib/auth.server";
+import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { getTheme } from "~/lib/theme.server";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { hasContainerData } from "~/models/collection-status.server";

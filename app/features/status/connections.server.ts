@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { containerDataStatus, latestCollectionRun } from "~/models/collection-status.server";
 import { isFlagOn } from "~/models/feature-flags.server";
 

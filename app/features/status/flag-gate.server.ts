@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import type { FeatureFlagName } from "~/lib/constants";
 import { isFlagOn } from "~/models/feature-flags.server";
 

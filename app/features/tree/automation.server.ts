@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { FORGED_POST_MESSAGE, requireUser, verifyCsrf } from "~/lib/auth.server";
+import { FORGED_POST_MESSAGE, requireUser, verifyCsrf } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
 import { runGraphQL } from "~/graphql/client.server";
 import { displayError } from "~/graphql/errors";

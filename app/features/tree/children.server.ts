@@ -1,10 +1,10 @@
 import { getDb } from "~/db/db.server";
-import { getRequestUser } from "~/lib/auth.server";
+import { getRequestUser } from "~/models/request-user.server";
 import { TEXT } from "~/lib/constants";
-import { isModelError } from "~/models/errors";
+import { isModelError } from "~/lib/errors";
 import { appliedViewAndFilter } from "./applied-view.server";
 import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
-import { findByFullPath } from "./navigate";
+import { findByFullPath } from "~/domain/tree/navigate";
 import { childRows } from "./slice";
 import { treeNodeHref } from "./tree-links";
 

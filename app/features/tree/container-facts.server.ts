@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/session.server";
 import { getContainerInventory } from "~/models/containers.server";
 
 /** The inventory of the container a leaf names (its entityId), if the selection is a container. */

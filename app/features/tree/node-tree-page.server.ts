@@ -4,16 +4,17 @@
  * tree is megabytes of HTML on every node page); other folders load their children from the children endpoint.
  */
 import { getDb } from "~/db/db.server";
-import { getRequestUser, requireUser } from "~/lib/auth.server";
+import { getRequestUser } from "~/models/request-user.server";
+import { requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { getNodeTree } from "~/models/node-tree.server";
 import { redirect } from "@remix-run/node";
-import { findByFullPath } from "./navigate";
+import { findByFullPath } from "~/domain/tree/navigate";
 import { runTreeSearch, searchFormState } from "./search-redirect.server";
 import { childRows, treeSlice } from "./slice";
 import { TREE_ROUTE, treeNodeHref } from "./tree-links";
-import type { TreeNode } from "./types";
+import type { TreeNode } from "~/domain/tree/types";
 
 export async function loadNodeTreePage(request: Request) {
   await requireUser(request);

@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { SEARCH_MAX, SEARCH_MIN, TEXT } from "~/lib/constants";
-import { findById, searchTree } from "./navigate";
+import { findById, searchTree } from "~/domain/tree/navigate";
 import { parseHits } from "./pick-default";
-import type { TreeNode } from "./types";
+import type { TreeNode } from "~/domain/tree/types";
 
 /** Leaves are not in the folder tree; a tree that has them says how to find matching ones and list a folder's. */
 export interface LeafSearch {

@@ -2,7 +2,7 @@
  * The part of a tree a page sends to the browser: the root, and the children of every node on the path to the
  * selection. A 150,000-container tree never travels whole; other folders load their children on demand.
  */
-import type { TreeNode } from "./types";
+import type { TreeNode } from "~/domain/tree/types";
 
 export interface SliceRow {
   id: string;

@@ -4,7 +4,7 @@
  * uses type instead of viewId and filterId). Other query parameters of the page (tabs, modes) are kept.
  */
 import { BASE } from "~/lib/constants";
-import type { TreeKind } from "./types";
+import type { TreeKind } from "~/domain/tree/types";
 
 export const TREE_ROUTE: Record<TreeKind, string> = {
   containers: `${BASE}/containers-tree`,

@@ -5,16 +5,16 @@
  */
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { csrfToken, requireUser } from "~/lib/auth.server";
+import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { appliedViewAndFilter } from "./applied-view.server";
 import { getFolderTree, getLeafNodes, searchContainerLeaves } from "~/models/container-tree.server";
-import { findByFullPath } from "./navigate";
+import { findByFullPath } from "~/domain/tree/navigate";
 import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
 import { toRow, treeSlice } from "./slice";
 import { TREE_ROUTE, treeNodeHref } from "./tree-links";
-import { NO_DATA_NODE, type TreeNode } from "./types";
+import { NO_DATA_NODE, type TreeNode } from "~/domain/tree/types";
 
 type Kind = "containers" | "cloud";
 

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import type { SessionUser } from "~/lib/auth-types";
-import { csrfToken } from "~/lib/auth.server";
+import { csrfToken } from "~/features/auth/session.server";
 import { EMPTY_ID, USER_CTX } from "~/lib/constants";
 import { isFlagOn } from "~/models/feature-flags.server";
 import { runGraphQL } from "~/graphql/client.server";

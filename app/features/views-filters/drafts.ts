@@ -4,7 +4,7 @@
  * dialog again (nothing is saved until Apply or Ok).
  */
 import { EMPTY_ID } from "~/lib/constants";
-import { findProperty } from "./properties";
+import { findProperty } from "~/domain/views-filters/properties";
 
 /** An item in a dialog's selector. */
 export interface ListedItem {

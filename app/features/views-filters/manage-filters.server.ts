@@ -1,12 +1,12 @@
 /** Manage Filters as a server-driven form (see manage-views.server.ts for the pattern). */
 import type { SessionUser } from "~/lib/auth-types";
-import { FORGED_POST_MESSAGE, verifyCsrf } from "~/lib/auth.server";
+import { FORGED_POST_MESSAGE, verifyCsrf } from "~/features/auth/session.server";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
 import * as ops from "~/graphql/operations/treeview";
 import type { View, ViewFilter } from "~/graphql/operations/types";
 import { blankRow, filterDraftFromForm, lineInput, type FilterDraft, type FilterRowDraft } from "./drafts";
-import { operatorTakesValue } from "./filter-logic";
-import { addRow, deleteRow, moveRow } from "./view-levels";
+import { operatorTakesValue } from "~/domain/views-filters/filter-logic";
+import { addRow, deleteRow, moveRow } from "~/domain/views-filters/view-levels";
 import { dialogContext, dialogHref, errorText, isLocked, isNewId, redirect, returnTarget, runGraphQL, withParam } from "./dialog-common.server";
 
 const NOTICES: Record<string, string> = { saved: "Filter saved.", deleted: "Filter deleted." };

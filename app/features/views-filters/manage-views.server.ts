@@ -3,12 +3,12 @@
  * applies one button (intent) to the posted draft and either renders the dialog again or saves and redirects.
  */
 import type { SessionUser } from "~/lib/auth-types";
-import { verifyCsrf, FORGED_POST_MESSAGE } from "~/lib/auth.server";
+import { verifyCsrf, FORGED_POST_MESSAGE } from "~/features/auth/session.server";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
 import * as ops from "~/graphql/operations/treeview";
 import type { View, ViewFilter } from "~/graphql/operations/types";
 import { viewDraftFromForm, levelInput, type ViewDraft } from "./drafts";
-import { addLevel, moveLevel, removeLevel, type ViewLevel } from "./view-levels";
+import { addLevel, moveLevel, removeLevel, type ViewLevel } from "~/domain/views-filters/view-levels";
 import {
   dialogContext,
   dialogHref,

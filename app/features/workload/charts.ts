@@ -5,10 +5,10 @@
  * share of the current request (0–100 axis unless the viewer frees it). Charts with no statistics at all are left
  * out. Pure, so the loader sends plain data and the page renders it with or without JavaScript.
  */
-import type { BoxPoint } from "~/components/charts/BoxPlotChart";
+import type { BoxPoint } from "~/domain/charts/box-series";
 import { formatDate, formatDateTime } from "~/lib/format";
 import type { ContainerMetricBucket, Stats, WorkloadChart, WorkloadMetric } from "~/models/container-metrics.server";
-import type { ViewMode } from "./constants";
+import type { ViewMode } from "~/domain/workload/constants";
 
 export const CHART_KEYS = ["cpu", "memory", "cpuPct", "memPct", "containers", "restarts"] as const;
 export type ChartKey = (typeof CHART_KEYS)[number];

@@ -3,9 +3,9 @@
  * without JavaScript show the same thing): the tab (tabGroup2), the metrics viewer's charts, viewMode, visibility
  * and range, and the expanded chart dialog (chart, chartMode, fit). Pure: parse and write URLSearchParams.
  */
-import { BOX_SERIES, type BoxSeriesId } from "~/components/charts/BoxPlotChart";
+import { BOX_SERIES, type BoxSeriesId } from "~/domain/charts/box-series";
 import { CHART_KEYS, type ChartKey } from "./charts";
-import { HISTORY_DAYS, RANGE_OPTIONS, VIEW_MODES, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "./constants";
+import { HISTORY_DAYS, RANGE_OPTIONS, VIEW_MODES, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "~/domain/workload/constants";
 
 export interface WorkloadUrlState {
   tab: WorkloadTab;

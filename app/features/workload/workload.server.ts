@@ -5,8 +5,8 @@
  * plus the expanded chart dialog (90 days of history, 7 for five-minute) when the address opens one.
  */
 import { getDb } from "~/db/db.server";
-import { DAY } from "~/features/workload/constants";
-import { requireUser } from "~/lib/auth.server";
+import { DAY } from "~/domain/workload/constants";
+import { requireUser } from "~/features/auth/session.server";
 import { POLICIES } from "~/engine/policy";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { getContainerInventory } from "~/models/containers.server";
@@ -14,7 +14,7 @@ import { containerById } from "~/models/container-analysis.server";
 import { containerMetricSeries, seriesEnd, workloadCharts } from "~/models/container-metrics.server";
 import { policyPage, policyRows } from "~/features/containers/policies";
 import { CHART_KEYS, OVERVIEW_HISTORY_CHARTS, SERVICE_CHARTS, chartsFor, type BuiltChart, type ChartKey } from "./charts";
-import { HISTORY_DAYS, INTERVAL_MS, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "./constants";
+import { HISTORY_DAYS, INTERVAL_MS, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "~/domain/workload/constants";
 import { parseWorkloadUrl } from "./url";
 
 type Db = Awaited<ReturnType<typeof getDb>>;

@@ -1,6 +1,6 @@
 /** Service path policy: container policies (spec document 2, section 7). */
 import type { ParameterDefinition, ParameterGroup } from "~/engine/policy";
-import type { PolicyInstance } from "~/features/containers/policy-instances";
+import type { PolicyInstance } from "~/domain/containers/policy-instances";
 import { typed } from "./typed-document";
 
 export type { PolicyInstance };

@@ -2,7 +2,7 @@
 // The View and Filter shapes are the models' own (the resolvers return them as they are): one definition each.
 export type { View, ViewDetail } from "~/models/views.server";
 export type { ViewFilter, FilterDetail } from "~/models/filters.server";
-export type { AvailableProperty } from "~/features/views-filters/properties";
+export type { AvailableProperty } from "~/domain/views-filters/properties";
 // Container analysis: rows, folder counts, risks, histograms and parameters are the models' own shapes.
 export type { ContainerRow, FolderCountRow, HistogramCounts as ContainerHistograms, RiskSummary as ContainerRiskSummary } from "~/models/container-analysis.server";
 export type { ConfigParameter } from "~/models/config-parameters.server";

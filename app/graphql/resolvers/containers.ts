@@ -15,7 +15,7 @@ import {
   type ScopeArgs,
 } from "~/models/container-analysis.server";
 import { getParameters } from "~/models/config-parameters.server";
-import { validationError } from "~/models/errors";
+import { validationError } from "~/lib/errors";
 import type { Resolver, ResolverMap } from "./types";
 
 /** The spec's chart names (the analysis call's chartingEntry) and the histogram each one is. */

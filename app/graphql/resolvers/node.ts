@@ -4,7 +4,7 @@
  * series (app/features/nodes/metrics.server.ts).
  */
 import { getStore } from "~/db/db.server";
-import { nodeGroupMetricSeries, nodeMetricSeries, type SeriesArgs } from "~/features/nodes/metrics.server";
+import { nodeGroupMetricSeries, nodeMetricSeries, type SeriesArgs } from "~/models/node-metrics.server";
 import {
   nodeById,
   nodeGroupByIdentifier,
@@ -17,7 +17,7 @@ import {
   type NodeScope,
 } from "~/models/node-analysis.server";
 import { getNodeTreeJson } from "~/models/node-tree.server";
-import type { SeriesRow } from "~/features/nodes/series";
+import type { SeriesRow } from "~/domain/nodes/series";
 import type { Resolver, ResolverMap } from "./types";
 
 /** A series row as the schema shows it: the bucket and each metric's statistics as a field. */

@@ -1,6 +1,6 @@
 /** Container policies (service path policy): the read model counts, the engine's policies shape the answer. */
 import { PARAMETER_DEFINITIONS, PARAMETER_GROUPS } from "~/engine/policy";
-import { checkPolicyType, policyById, policyInstance, policyInstances } from "~/features/containers/policy-instances";
+import { checkPolicyType, policyById, policyInstance, policyInstances } from "~/domain/containers/policy-instances";
 import { policyClusterCounts, type PolicyScopeArgs } from "~/models/policy-instances.server";
 import type { Resolver, ResolverMap } from "./types";
 

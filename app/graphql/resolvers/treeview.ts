@@ -1,6 +1,6 @@
 /** Views, Filters, trees and automation switches (service path treeview). Each resolver hands off to a model. */
 import { SERVER_MAX_FILTER_LINES, SERVER_MAX_VIEW_LEVELS } from "~/lib/constants";
-import { isModelError } from "~/models/errors";
+import { isModelError } from "~/lib/errors";
 import { parseCtx } from "~/models/treeview-common.server";
 import { deleteView, getViewDetails, listAvailableProperties, listViews, saveView, type ViewDefInput } from "~/models/views.server";
 import { deleteFilter, getFilterDetails, listFilters, saveFilter, type ViewFilterInput } from "~/models/filters.server";

@@ -3,7 +3,7 @@
  * hour-of-day pattern) and metricsViewerContainers (daily, hourly or 5-minute buckets; service path
  * metrics-viewer, also answered on containers).
  */
-import { MAX_SPAN_DAYS, REP_CODES, TIME_INTERVALS } from "~/features/workload/constants";
+import { MAX_SPAN_DAYS, REP_CODES, TIME_INTERVALS } from "~/domain/workload/constants";
 
 const STATS = (of: string) => `
   """Lowest ${of}."""

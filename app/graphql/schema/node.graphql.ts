@@ -4,7 +4,7 @@
  * service path (k8s/node, nodegroups, metrics-viewer, ...). The metric series types are written from the metric
  * lists of app/features/nodes/series.ts, each metric a BoxPlotStats (metrics.graphql.ts) per bucket.
  */
-import { NODE_GROUP_METRICS, NODE_METRICS, NOT_MEASURED, type MetricDef } from "~/features/nodes/series";
+import { NODE_GROUP_METRICS, NODE_METRICS, NOT_MEASURED, type MetricDef } from "~/domain/nodes/series";
 
 type Field = [name: string, type: string, about: string];
 

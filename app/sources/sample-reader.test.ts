@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createDemoSource } from "~/sources/demo";
+import { createDemoSource } from "~/sources/demo/index";
 import type { ContainerSample, MetricsSource } from "~/engine/source-contract";
-import { demoReader, sampleBuffers, sourceReader, type SampleBuffers } from "./samples";
+import { demoReader, sampleBuffers, sourceReader, type SampleBuffers } from "./sample-reader";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const DAY = 86_400_000;

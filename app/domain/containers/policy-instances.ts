@@ -3,9 +3,15 @@
  * containers it drives (instanceCount) in how many clusters (accountCount, accounts), and its parameter groups.
  * Pure: the counts come from the model (policy-instances.server.ts), the policies are data (app/engine/policy).
  */
-import { CONTAINER_POLICY_TYPE, POLICIES, policyParameterGroups, type Policy } from "~/engine/policy";
-import { validationError } from "~/models/errors";
-import type { PolicyClusterCount } from "~/models/policy-instances.server";
+import { CONTAINER_POLICY_TYPE, POLICIES, policyParameterGroups, type Policy } from "~/engine/policy/index";
+import { validationError } from "~/lib/errors";
+
+/** How many containers one policy drives in one cluster (counted by the model). */
+export interface PolicyClusterCount {
+  policyName: string;
+  cluster: string;
+  count: number;
+}
 
 export interface PolicyInstance {
   id: string;

@@ -5,13 +5,13 @@
  * buckets are limited to the last 7 days (spec section 5); rollupTimezone is UTC, the only one the spec names.
  */
 import type { Store } from "~/db/connect.server";
-import { validationError } from "~/models/errors";
-import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } from "~/models/node-analysis.server";
-import { currentSnapshot } from "~/analysis/snapshot.server";
+import { validationError } from "~/lib/errors";
+import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } from "./node-analysis.server";
+import { currentSnapshot } from "./snapshot.server";
 import { storedDemoSource } from "~/sources/collect.server";
 import type { DemoSource } from "~/sources/demo/source";
 import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
-import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "./series";
+import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
 
 export const FIVE_MINUTE_DAYS = 7;
 const DAY_MS = 86_400_000;

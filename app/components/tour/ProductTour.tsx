@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import type { loadShell } from "~/features/shell/shell.server";
-import { availableSections, parseTour, SECTIONS, tourProgress, type SectionId, type TourState } from "./steps";
+import { availableSections, parseTour, SECTIONS, tourProgress, type SectionId, type TourState } from "~/features/tour/steps";
 
 const SEEN_KEY = "kubex.tour.seen";
 const STEP_DELAY_MS = 300;

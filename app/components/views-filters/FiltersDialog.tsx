@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AlertBox, Modal } from "~/components/ui/Modal";
 import { TEXT } from "~/lib/constants";
-import type { AvailableProperty } from "./properties";
-import { propertyIdentity } from "./properties";
-import type { FilterDraft } from "./drafts";
-import { operatorTakesValue } from "./filter-logic";
+import type { AvailableProperty } from "~/domain/views-filters/properties";
+import { propertyIdentity } from "~/domain/views-filters/properties";
+import type { FilterDraft } from "~/features/views-filters/drafts";
+import { operatorTakesValue } from "~/domain/views-filters/filter-logic";
 import { Check, ConfirmDelete, DialogButtons, ItemSelector, Notice, type ListedItem } from "./DialogParts";
 import { FilterRow, OperandSelect, PropertySelect, ValueInput } from "./FilterRowFields";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { operatorChoices, operatorTakesValue, POST_OPERAND_CHOICES, PRE_OPERAND_CHOICES } from "./filter-logic";
-import type { AvailableProperty, DataType } from "./properties";
-import { propertyIdentity } from "./properties";
-import type { FilterRowDraft } from "./drafts";
+import { operatorChoices, operatorTakesValue, POST_OPERAND_CHOICES, PRE_OPERAND_CHOICES } from "~/domain/views-filters/filter-logic";
+import type { AvailableProperty, DataType } from "~/domain/views-filters/properties";
+import { propertyIdentity } from "~/domain/views-filters/properties";
+import type { FilterRowDraft } from "~/features/views-filters/drafts";
 
 const isList = (op: string) => op === "in" || op === "!in";
 

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import { Modal, AlertBox } from "~/components/ui/Modal";
 import { TEXT } from "~/lib/constants";
-import type { AvailableProperty } from "./properties";
-import { propertyIdentity } from "./properties";
-import type { ViewDraft } from "./drafts";
+import type { AvailableProperty } from "~/domain/views-filters/properties";
+import { propertyIdentity } from "~/domain/views-filters/properties";
+import type { ViewDraft } from "~/features/views-filters/drafts";
 import { Check, ConfirmDelete, DialogButtons, ItemSelector, Notice, type ListedItem } from "./DialogParts";
 
 export interface ViewsDialogProps {

@@ -1,0 +1,18 @@
+/**
+ * Who is calling: a bearer token (API callers) or the session cookie (the browser). The browser's GraphQL calls
+ * carry the cookie plus a blank Basic value and the App header (spec document 1, section 7), which means "use
+ * the cookie". Anything else is anonymous and gets 401 from the API, a sign-in redirect from pages.
+ */
+import { getDb } from "~/db/db.server";
+import type { SessionUser } from "~/lib/auth-types";
+import { sessionIdFrom } from "~/lib/cookies";
+import { getSessionUser, getTokenUser } from "./users.server";
+
+export async function getRequestUser(request: Request): Promise<SessionUser | null> {
+  const db = await getDb();
+  const auth = request.headers.get("Authorization")?.trim() ?? "";
+  const bearer = /^Bearer\s+(.+)$/i.exec(auth);
+  if (bearer) return getTokenUser(db, bearer[1].trim());
+  const sessionId = sessionIdFrom(request);
+  return sessionId ? getSessionUser(db, sessionId) : null;
+}
