@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 export VITE_CJS_IGNORE_WARNING=true VITE_CONFIG_NATIVE_IGNORE_WARNING=true
 echo "== typecheck"
 npx tsc --noEmit
+echo "== lint (floors point down, no import circles, hooks)"
+npx eslint app
 echo "== unit"
 npx vitest run --project unit
 echo "== integration"
