@@ -101,8 +101,13 @@ async function main() {
   const { saveView } = await import("~/models/views.server");
   const { saveFilter } = await import("~/models/filters.server");
   const { createApiToken, getUserByName } = await import("~/models/users.server");
-  const { getFolderTree } = await import("~/models/container-tree.server");
-  const { containerOverview, folderCounts, clearAnalysisCache } = await import("~/models/container-analysis.server");
+  const { resolveFolderScope, resolveTreeScope } = await import("~/models/trees.server");
+  const { containerOverview, folderCounts } = await import("~/models/container-overview.server");
+  const { clearAnalysisCache } = await import("~/models/snapshot-reads.server");
+  const getFolderTree = async (...args: Parameters<typeof resolveTreeScope>) => (await resolveTreeScope(...args)).cached.tree;
+  // As a request reads: the View, Filter and folder resolved, then the read.
+  const overviewIn = async (...args: Parameters<typeof resolveFolderScope>) => containerOverview(args[0], await resolveFolderScope(...args));
+  const foldersIn = async (...args: Parameters<typeof resolveFolderScope>) => folderCounts(args[0], await resolveFolderScope(...args));
   const { needsAnalysis } = await import("~/analysis/run.server");
   const { currentSnapshotId } = await import("~/models/snapshot.server");
   const { SEED_IDS } = await import("~/models/treeview-common.server");
@@ -207,12 +212,12 @@ async function main() {
   const deepScope = { ...custom, treeviewPath: deep.fullPath };
   const rootScope = { ...custom, treeviewPath: "" };
   const coldReads = [
-    { name: "`containerOverview`, folder 3 levels deep (Summary and Histograms tabs)", ...(await coldRead(() => containerOverview(db, admin, deepScope))) },
-    { name: "`folderCounts`, folder 3 levels deep (Breakdown tab, besides the overview)", ...(await coldRead(() => folderCounts(db, admin, deepScope))) },
-    { name: "`containerOverview`, tree root", ...(await coldRead(() => containerOverview(db, admin, rootScope))) },
+    { name: "`containerOverview`, folder 3 levels deep (Summary and Histograms tabs)", ...(await coldRead(() => overviewIn(db, admin, deepScope))) },
+    { name: "`folderCounts`, folder 3 levels deep (Breakdown tab, besides the overview)", ...(await coldRead(() => foldersIn(db, admin, deepScope))) },
+    { name: "`containerOverview`, tree root", ...(await coldRead(() => overviewIn(db, admin, rootScope))) },
   ];
-  const deepOverview = await containerOverview(db, admin, deepScope);
-  const rootOverview = await containerOverview(db, admin, rootScope);
+  const deepOverview = await overviewIn(db, admin, deepScope);
+  const rootOverview = await overviewIn(db, admin, rootScope);
   if (!deepOverview.snapshotId || deepOverview.counts.containers !== deep.containerCount || rootOverview.counts.containers !== tree.containerCount) {
     throw new Error(
       `containerOverview: ${deepOverview.counts.containers} containers in the selected folder (expected ${deep.containerCount}), ` +

@@ -21,7 +21,7 @@ import { getRequestUser } from "~/models/request-user.server";
 import { createContext, type GraphQLContext } from "./context.server";
 import { errorBody, type ErrorCategory } from "./errors";
 import { executeDocument, soleRootField } from "./execute.server";
-import { getFolderListJsonLiteral, type TreeArgs } from "~/models/container-tree.server";
+import { treeJsonLiteral, type TreeArgs } from "~/models/tree-scope.server";
 
 /** The service paths of spec document 1, section 7 (and the further endpoints it lists). */
 export const GRAPHQL_SERVICES = [
@@ -150,7 +150,7 @@ async function folderListResponse(
   if (root?.fieldName !== "getFolderListJson") return undefined;
   let literal: Uint8Array;
   try {
-    literal = await getFolderListJsonLiteral(context.db, context.user, root.args as unknown as TreeArgs & { reload?: boolean | null });
+    literal = treeJsonLiteral(await context.tree(root.args as unknown as TreeArgs & { reload?: boolean | null }));
   } catch {
     return undefined;
   }

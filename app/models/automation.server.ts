@@ -11,8 +11,8 @@ import type { SessionUser } from "~/lib/auth-types";
 import { compileFilterCondition } from "~/domain/views-filters/filter-sql";
 import { notFoundError } from "~/lib/errors";
 import { cleanId, parseCtx, type Db, type TreeCtx } from "./treeview-common.server";
-import { folderCondition, getFolderTree } from "./container-tree.server";
-import { findByFullPath } from "~/domain/tree/navigate";
+import { folderCondition } from "./container-tree.server";
+import { resolveFolderScope } from "./trees.server";
 import { loadTreeViewUnchecked, resolveTreeView } from "./views.server";
 import { loadTreeFilterUnchecked, resolveTreeFilter } from "./filters.server";
 
@@ -72,16 +72,12 @@ export async function setEntityAutomationStatus(db: Db, user: SessionUser, args:
 /** Turns automation on or off for every entity under a folder of a View and Filter; answers the status text. */
 export async function setTreePathAutomationStatus(db: Db, user: SessionUser, args: AutomationPathArgs): Promise<string> {
   const ctx = parseCtx(args.ctx);
-  const view = await resolveTreeView(db, user, args.viewId, ctx);
-  const filter = await resolveTreeFilter(db, user, args.filterId, ctx);
-  const tree = await getFolderTree(db, user, { ctx, viewId: view.viewId, filterId: filter.filterId });
-  const match = findByFullPath(tree, args.treeviewPath);
-  if (!match.matched) throw notFoundError(`Tree path '${args.treeviewPath}' was not found in this view and filter.`);
-  const names = [...match.ancestors.slice(1), ...(match.node.level > 0 ? [match.node] : [])].map((n) => n.name);
-  await upsert(db, user, ctx, "path", `${view.viewId}|${filter.filterId}|${names.join("/")}`, args.enableAutomation);
-  const count = match.node.containerCount ?? 0;
+  const scope = await resolveFolderScope(db, user, { ctx, viewId: args.viewId, filterId: args.filterId, treeviewPath: args.treeviewPath });
+  const { view, filter } = scope.tree;
+  await upsert(db, user, ctx, "path", `${view.viewId}|${filter.filterId}|${scope.names.join("/")}`, args.enableAutomation);
+  const count = scope.folder.containerCount ?? 0;
   const what = ctx === "cloud" ? (count === 1 ? "instance" : "instances") : count === 1 ? "container" : "containers";
-  return `Automation ${onOff(args.enableAutomation)} for ${count} ${what} under '${match.node.fullPath}'.`;
+  return `Automation ${onOff(args.enableAutomation)} for ${count} ${what} under '${scope.folder.fullPath}'.`;
 }
 
 function parsePathTarget(target: string) {

@@ -32,7 +32,8 @@ import {
   type RepCode,
   type TimeInterval,
 } from "~/domain/workload/constants";
-import { containerById, type ContainerRow } from "./container-analysis.server";
+import { containerById } from "./container-grid.server";
+import { type ContainerRow } from "./container-rows.server";
 import { validationError } from "~/lib/errors";
 
 type Db = Kysely<Database>;

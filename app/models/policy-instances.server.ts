@@ -9,24 +9,16 @@ import type { Database } from "~/db/schema";
 import type { SessionUser } from "~/lib/auth-types";
 import { EMPTY_ID } from "~/lib/constants";
 import { CURRENT_SNAPSHOT_META_KEY } from "./snapshot.server";
-import { containerScope } from "./container-tree.server";
+import { containerConditions } from "./container-tree.server";
+import type { FolderScope } from "./tree-scope.server";
 import type { PolicyClusterCount } from "~/domain/containers/policy-instances";
 
 type Db = Kysely<Database>;
 
-export interface PolicyScopeArgs {
-  /** Absent or the all-zero id: the caller's default View / Filter. */
-  viewId?: string | null;
-  filterId?: string | null;
-  treeviewPath?: string | null;
-  /** One container: only its own policy counts. */
-  entityId?: string | null;
-}
-
-export async function policyClusterCounts(db: Db, user: SessionUser, args: PolicyScopeArgs): Promise<PolicyClusterCount[]> {
-  const scope = await containerScope(db, user, { viewId: args.viewId || EMPTY_ID, filterId: args.filterId || EMPTY_ID, treeviewPath: args.treeviewPath ?? "" });
-  const conditions = [...scope.conditions];
-  if (args.entityId) conditions.push(sql`c.id = ${args.entityId}`);
+/** Policies per cluster of the containers under a folder (or of one container there, `entityId`). */
+export async function policyClusterCounts(db: Db, scope: FolderScope, entityId?: string | null): Promise<PolicyClusterCount[]> {
+  const conditions = [...containerConditions(scope).conditions];
+  if (entityId) conditions.push(sql`c.id = ${entityId}`);
   const { rows } = await sql<{ policy_name: string; cluster: string; n: unknown }>`select a.policy_name as policy_name, c.cluster as cluster, count(*) as n
     from container c join container_analysis a on a.snapshot_id = (select m.value from meta m where m.key = ${CURRENT_SNAPSHOT_META_KEY}) and a.container_id = c.id
     where ${sql.join(conditions, sql` and `)}

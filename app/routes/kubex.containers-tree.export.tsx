@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { isModelError } from "~/lib/errors";
 import { requireUser } from "~/features/auth/session.server";
-import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
+import { resolvePageFolder } from "~/features/tree/page-scope.server";
 import { rowViewParams } from "~/features/grid-views/bar.server";
 import { csvExportResponse, isExportFormat, xlsxExportResponse } from "~/features/containers/export.server";
 import { isGpuOn } from "~/features/containers/details.server";
@@ -16,12 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response("Unknown export format: use format=csv or format=xlsx.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const db = await getDb();
-  const applied = await appliedViewAndFilter(db, user, "containers", params);
+  // A folder the tree does not hold exports nothing: a clear 404 instead of a broken file.
+  const page = await resolvePageFolder(db, user, "containers", params, { strict: true }).catch((e: unknown) => {
+    if (isModelError(e)) throw new Response(e.text, { status: e.kind === "validation" ? 400 : 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw e;
+  });
+  const { applied, folder } = page;
   const input = {
     gpu: await isGpuOn(db),
     db,
-    user,
-    scope: { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" },
+    scope: folder,
     // A saved grid view exports the rows of the built-in view it was made from, as the grid shows them.
     params: await rowViewParams(db, user, params),
     viewName: applied.view.name,

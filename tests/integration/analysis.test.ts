@@ -10,19 +10,12 @@ import { costTotals, waterfall, type ResourceCost } from "~/engine/containers";
 import type { SessionUser } from "~/lib/auth-types";
 import { ANALYSIS_COLUMNS } from "~/analysis/columns";
 import { currentSnapshotId, needsAnalysis, runAnalysis } from "~/analysis/run.server";
-import {
-  containerById,
-  containerOverview,
-  containerRows,
-  folderCounts,
-  histogramCounts,
-  riskSummary,
-  type ContainerOverview,
-  type ContainerRow,
-  type HistogramCounts,
-  type ScopeArgs,
-} from "~/models/container-analysis.server";
-import { clearTreeCache } from "~/models/container-tree.server";
+import { containerById } from "~/models/container-grid.server";
+import type { ContainerOverview, HistogramCounts } from "~/models/container-overview.server";
+import { foldersIn, histogramsIn, overviewIn, risksIn, rowsIn } from "./scoped-reads";
+import { type ContainerRow } from "~/models/container-rows.server";
+import { type ScopeArgs } from "~/graphql/context.server";
+import { clearTreeCache } from "~/models/tree-scope.server";
 import { getParameters } from "~/models/config-parameters.server";
 import { SEED_IDS } from "~/models/treeview-common.server";
 import { getUserByName, seedDemoUsers } from "~/models/users.server";
@@ -89,7 +82,7 @@ function expectHistogramsAddUp(h: HistogramCounts, count: number) {
 }
 
 async function allRows(store: Store, user: SessionUser, scope: ScopeArgs) {
-  return (await containerRows(store.db, user, { ...scope, pageSize: 1000 })).rows;
+  return (await rowsIn(store.db, user, { ...scope, pageSize: 1000 })).rows;
 }
 
 describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore) => {
@@ -175,7 +168,7 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
   });
 
   it("totals the whole fleet like the engine, to the cent, with histograms adding up", async () => {
-    const o = await containerOverview(store.db, user, ALL);
+    const o = await overviewIn(store.db, user, ALL);
     expectIdentity(o);
     expect(o.waterfall.cents).toEqual({ currentSpend: 3719, immediateSavings: -461, riskRemoval: 196, additionalWaste: -1154, optimalSpend: 2300 });
     expect(o).toMatchObject({
@@ -201,7 +194,7 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
     expect(o.totalCurrentCost).toBe(engine.totals.totalCurrentCost);
     expect(o.totalRealizableGain).toBe(engine.totals.totalRealizableGain);
 
-    const h = await histogramCounts(store.db, user, ALL);
+    const h = await histogramsIn(store.db, user, ALL);
     expectHistogramsAddUp(h, 4);
     expect(h.cpuRequest.filter((b) => b.value > 0)).toEqual([
       { bucket: -1, value: 1 },
@@ -211,33 +204,33 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
     expect(o.histograms).toEqual(h);
     // Cached per snapshot and scope; each caller gets its own copy.
     o.cpu.current = -1;
-    expect((await containerOverview(store.db, user, ALL)).cpu.current).toBe(1500);
-    const noUnspecified = await histogramCounts(store.db, user, { ...ALL, includeUnspecified: false });
+    expect((await overviewIn(store.db, user, ALL)).cpu.current).toBe(1500);
+    const noUnspecified = await histogramsIn(store.db, user, { ...ALL, includeUnspecified: false });
     expect(noUnspecified.cpuRequest.map((b) => b.bucket)).toEqual([20, 40, 60, 85, 100, 120, 150, 200, 300, 500]);
   });
 
   it("scopes every total by a Filter and by a folder of a View", async () => {
     // Production Only (environment = prod): A, B, E. 1381 − 461 + 154 = 1074.
     const prod = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.productionOnly };
-    const o = await containerOverview(store.db, user, prod);
+    const o = await overviewIn(store.db, user, prod);
     expectIdentity(o);
     expect(o.waterfall.cents).toEqual({ currentSpend: 1381, immediateSavings: -461, riskRemoval: 154, additionalWaste: 0, optimalSpend: 1074 });
-    expectHistogramsAddUp(await histogramCounts(store.db, user, prod), 3);
+    expectHistogramsAddUp(await histogramsIn(store.db, user, prod), 3);
     // Cluster View, folder prod-a/shop: A and B.
     const shop = { ...ALL, treeviewPath: "prod-a/shop" };
-    const s = await containerOverview(store.db, user, shop);
+    const s = await overviewIn(store.db, user, shop);
     expectIdentity(s);
     expect(s.waterfall.cents).toEqual({ currentSpend: 1078, immediateSavings: -461, riskRemoval: 154, additionalWaste: 0, optimalSpend: 771 });
-    expectHistogramsAddUp(await histogramCounts(store.db, user, shop), 2);
+    expectHistogramsAddUp(await histogramsIn(store.db, user, shop), 2);
     // The same folder with the root's name in front, and a Business Unit View folder under the prod Filter.
-    expect((await containerOverview(store.db, user, { ...ALL, treeviewPath: "System Breakdown/prod-a/shop" })).waterfall).toEqual(s.waterfall);
-    const retail = await containerOverview(store.db, user, { viewId: SEED_IDS.businessUnitView, filterId: SEED_IDS.productionOnly, treeviewPath: "Retail" });
+    expect((await overviewIn(store.db, user, { ...ALL, treeviewPath: "System Breakdown/prod-a/shop" })).waterfall).toEqual(s.waterfall);
+    const retail = await overviewIn(store.db, user, { viewId: SEED_IDS.businessUnitView, filterId: SEED_IDS.productionOnly, treeviewPath: "Retail" });
     expect(retail.waterfall.cents.currentSpend).toBe(1078);
-    await expect(containerOverview(store.db, user, { ...ALL, treeviewPath: "no-such-cluster" })).rejects.toThrow(/was not found/);
+    await expect(overviewIn(store.db, user, { ...ALL, treeviewPath: "no-such-cluster" })).rejects.toThrow(/was not found/);
   });
 
   it("summarises risks, and counts child folders sorted by container count", async () => {
-    expect(await riskSummary(store.db, user, ALL)).toEqual({
+    expect(await risksIn(store.db, user, ALL)).toEqual({
       hasCpuThrottledRisk: true,
       hasCpuStrandedRisk: false,
       hasMemoryPodTerminationRisk: true,
@@ -247,42 +240,42 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
       containerCount: 5,
       atRiskCount: 3,
     });
-    expect((await riskSummary(store.db, user, { ...ALL, treeviewPath: "prod-a/shop" })).hasCpuThrottledRisk).toBe(false);
-    expect(await folderCounts(store.db, user, ALL)).toEqual([
+    expect((await risksIn(store.db, user, { ...ALL, treeviewPath: "prod-a/shop" })).hasCpuThrottledRisk).toBe(false);
+    expect(await foldersIn(store.db, user, ALL)).toEqual([
       { label: "prod-a", entityName: "System Breakdown/prod-a", containerAtRiskCount: 2, containerSavingsTotal: 4.61, containerCount: 3, containerCurrentCost: 13.81, totalSavingsPercentage: (461 / 1381) * 100 },
       { label: "dev-b", entityName: "System Breakdown/dev-b", containerAtRiskCount: 1, containerSavingsTotal: 0, containerCount: 2, containerCurrentCost: 23.38, totalSavingsPercentage: 0 },
     ]);
-    expect((await folderCounts(store.db, user, { ...ALL, treeviewPath: "prod-a" })).map((r) => [r.label, r.containerCount])).toEqual([
+    expect((await foldersIn(store.db, user, { ...ALL, treeviewPath: "prod-a" })).map((r) => [r.label, r.containerCount])).toEqual([
       ["shop", 2],
       ["pay", 1],
     ]);
     // The deepest folder level: its children are containers, not folders.
-    expect(await folderCounts(store.db, user, { ...ALL, treeviewPath: "prod-a/shop/api" })).toEqual([]);
+    expect(await foldersIn(store.db, user, { ...ALL, treeviewPath: "prod-a/shop/api" })).toEqual([]);
   });
 
   it("pages, sorts (whitelisted columns only, nulls last) and searches container rows on the server", async () => {
-    const page1 = await containerRows(store.db, user, { ...ALL, sort: { field: "monthlyWaste", direction: "desc" }, pageSize: 2 });
+    const page1 = await rowsIn(store.db, user, { ...ALL, sort: { field: "monthlyWaste", direction: "desc" }, pageSize: 2 });
     expect(page1).toMatchObject({ total: 5, page: 1, pageSize: 2 });
     // Monthly waste: C 11.12, A 4.61, E 0, B 0 (unspecified 1.54 − recommended 1.54), D null (last).
     expect(page1.rows.map((r) => r.entityId)).toEqual(["c", "a"]);
-    const page3 = await containerRows(store.db, user, { ...ALL, sort: { field: "monthlyWaste", direction: "desc" }, pageSize: 2, page: 3 });
+    const page3 = await rowsIn(store.db, user, { ...ALL, sort: { field: "monthlyWaste", direction: "desc" }, pageSize: 2, page: 3 });
     expect(page3.rows.map((r) => r.entityId)).toEqual(["d"]);
-    const asc = await containerRows(store.db, user, { ...ALL, sort: { field: "monthlyWaste", direction: "asc" } });
+    const asc = await rowsIn(store.db, user, { ...ALL, sort: { field: "monthlyWaste", direction: "asc" } });
     expect(asc.rows.map((r) => r.entityId)).toEqual(["b", "e", "a", "c", "d"]);
-    const search = await containerRows(store.db, user, { ...ALL, search: " ETL " });
+    const search = await rowsIn(store.db, user, { ...ALL, search: " ETL " });
     expect(search.rows.map((r) => r.entityId)).toEqual(["c", "d"]);
-    expect((await containerRows(store.db, user, { ...ALL, search: "100%" })).total).toBe(0);
-    const scoped = await containerRows(store.db, user, { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.productionOnly, sort: { field: "containerName" } });
+    expect((await rowsIn(store.db, user, { ...ALL, search: "100%" })).total).toBe(0);
+    const scoped = await rowsIn(store.db, user, { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.productionOnly, sort: { field: "containerName" } });
     expect(scoped.rows.map((r) => r.entityId)).toEqual(["a", "b", "e"]);
-    await expect(containerRows(store.db, user, { ...ALL, sort: { field: "c.id; drop table container" } })).rejects.toThrow(/cannot be sorted/);
-    await expect(containerRows(store.db, user, { ...ALL, pageSize: 5000 })).rejects.toThrow(/pageSize/);
-    await expect(containerRows(store.db, user, { ...ALL, page: 0 })).rejects.toThrow(/page/);
+    await expect(rowsIn(store.db, user, { ...ALL, sort: { field: "c.id; drop table container" } })).rejects.toThrow(/cannot be sorted/);
+    await expect(rowsIn(store.db, user, { ...ALL, pageSize: 5000 })).rejects.toThrow(/pageSize/);
+    await expect(rowsIn(store.db, user, { ...ALL, page: 0 })).rejects.toThrow(/page/);
   });
 
   it("leaves the previous snapshot current and whole when a run fails midway", async () => {
     const before = await currentSnapshotId(store.db);
     const beforeRows = await snapshotRows(store, before!);
-    const beforeOverview = await containerOverview(store.db, user, ALL);
+    const beforeOverview = await overviewIn(store.db, user, ALL);
     // Chunks of one: a and b are written, then the source fails on c.
     let written = 0;
     await expect(
@@ -291,7 +284,7 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
     expect(written).toBe(2);
     expect(await currentSnapshotId(store.db)).toBe(before);
     expect(await snapshotRows(store, before!)).toEqual(beforeRows);
-    expect(await containerOverview(store.db, user, ALL)).toEqual(beforeOverview);
+    expect(await overviewIn(store.db, user, ALL)).toEqual(beforeOverview);
     const failed = await store.db.selectFrom("analysis_snapshot").selectAll().where("status", "=", "failed").execute();
     expect(failed).toHaveLength(1);
     expect(failed[0].error).toContain("lost its connection");
@@ -300,7 +293,7 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
 
   it("keeps readers on the previous snapshot until the swap, then cleans up old and abandoned rows", async () => {
     const before = (await currentSnapshotId(store.db))!;
-    const beforeOverview = await containerOverview(store.db, user, ALL);
+    const beforeOverview = await overviewIn(store.db, user, ALL);
     // A run killed earlier left rows under a snapshot nobody points at.
     await store.db
       .insertInto("analysis_snapshot")
@@ -318,7 +311,7 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
       chunkSize: 1,
       onProgress: async (p) => {
         if (p.phase !== "containers" && p.phase !== "swap") return;
-        const o = await containerOverview(store.db, user, ALL);
+        const o = await overviewIn(store.db, user, ALL);
         seen.push({ done: p.done, id: await currentSnapshotId(store.db), same: JSON.stringify(o) === JSON.stringify(beforeOverview) });
       },
     });
@@ -326,7 +319,7 @@ describe.each(TEST_STORES)("analysis of a hand-made fleet on $name", (testStore)
     expect(seen.every((s) => s.id === before && s.same)).toBe(true);
     expect(r.previousSnapshotId).toBe(before);
     expect(await currentSnapshotId(store.db)).toBe(r.snapshotId);
-    const after = await containerOverview(store.db, user, ALL);
+    const after = await overviewIn(store.db, user, ALL);
     expectIdentity(after);
     expect(after.totalCurrentCost).toBeGreaterThan(beforeOverview.totalCurrentCost);
     expect(after.snapshotId).toBe(r.snapshotId);
@@ -378,10 +371,10 @@ describe.each(TEST_STORES)("analysis of the demo fleet on $name", (testStore) =>
       { viewId: SEED_IDS.businessUnitView, filterId: SEED_IDS.productionOnly },
       { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.largeRequests },
     ];
-    const firstCluster = (await folderCounts(store.db, user, ALL))[0];
+    const firstCluster = (await foldersIn(store.db, user, ALL))[0];
     scopes.push({ ...ALL, treeviewPath: firstCluster.entityName });
     for (const scope of scopes) {
-      const o = await containerOverview(store.db, user, scope);
+      const o = await overviewIn(store.db, user, scope);
       const rows = await allRows(store, user, scope);
       expect(rows.length).toBe(o.counts.containers);
       expect(o.containerCount).toBe(rows.filter((x) => x.analysed).length);
@@ -398,11 +391,11 @@ describe.each(TEST_STORES)("analysis of the demo fleet on $name", (testStore) =>
         expect(o.memory[k]).toBe(engine.totals.mem[k]);
       }
     }
-    const whole = await containerOverview(store.db, user, ALL);
+    const whole = await overviewIn(store.db, user, ALL);
     expect(whole.waterfall).toEqual(r.waterfall);
     expect(whole.counts.containers).toBe(800);
     // The folder table adds up to the whole.
-    const folders = await folderCounts(store.db, user, ALL);
+    const folders = await foldersIn(store.db, user, ALL);
     expect(folders.reduce((s, f) => s + f.containerCount, 0)).toBe(800);
     expect(Math.round(folders.reduce((s, f) => s + f.containerCurrentCost, 0) * 100)).toBe(whole.waterfall.cents.currentSpend);
     // The demo fleet's node groups give saturation and primary constraints.

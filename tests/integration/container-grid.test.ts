@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "~/db/db.server";
 import { runAnalysis } from "~/analysis/run.server";
-import { containerGroups, containerRows, type ContainerRowsArgs } from "~/models/container-analysis.server";
+import type { ContainerRowsArgs } from "~/models/container-grid.server";
+import { resolveFolderScope } from "~/models/trees.server";
+import { groupsIn, rowsIn } from "./scoped-reads";
 import { SEED_IDS } from "~/models/treeview-common.server";
 import { gridQuery } from "~/features/containers/details.server";
 import { exportPages, exportQuery } from "~/features/containers/export.server";
@@ -19,7 +21,7 @@ const ALL = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers, tr
 
 describe.each(TEST_STORES)("the container grid's filters, fuzzy search and groups on $name", (testStore) => {
   let api: Api;
-  const rows = (args: Partial<ContainerRowsArgs>) => containerRows(api.db, api.analyst.user, { ...ALL, pageSize: 100, sort: { field: "entityId" }, ...args });
+  const rows = (args: Partial<ContainerRowsArgs>) => rowsIn(api.db, api.analyst.user, { ...ALL, pageSize: 100, sort: { field: "entityId" }, ...args });
   const ids = async (args: Partial<ContainerRowsArgs>) => (await rows(args)).rows.map((r) => r.entityId);
 
   beforeAll(async () => {
@@ -64,24 +66,25 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
 
   it("groups rows with counts and sums that add up, also under a search and a filter", async () => {
     const all = await rows({});
-    const g = await containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "cluster" });
+    const g = await groupsIn(api.db, api.analyst.user, { ...ALL, groupBy: "cluster" });
     expect(g.groups.map((x) => [x.value, x.count])).toEqual([["prod-a", 3], ["dev-b", 2]]);
     expect(g.total).toBe(FLEET.length);
     const cents = (v: number) => Math.round(v * 100);
     expect(cents(g.groups.reduce((s, x) => s + x.currentCost, 0))).toBe(all.rows.reduce((s, r) => s + cents(r.currentCost ?? 0), 0));
-    const fuzzy = await containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "cluster", search: "Sytem Default Policy", fuzzy: true });
+    const fuzzy = await groupsIn(api.db, api.analyst.user, { ...ALL, groupBy: "cluster", search: "Sytem Default Policy", fuzzy: true });
     expect(fuzzy.groups).toEqual(g.groups);
-    const rec = await containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "recommendation", filters: [{ field: "cluster", op: "eq", value: "dev-b" }] });
+    const rec = await groupsIn(api.db, api.analyst.user, { ...ALL, groupBy: "recommendation", filters: [{ field: "cluster", op: "eq", value: "dev-b" }] });
     expect(rec.total).toBe(2);
     expect(rec.groups.some((x) => x.value === null && x.count === 1)).toBe(true);
-    await expect(containerGroups(api.db, api.analyst.user, { ...ALL, groupBy: "currentCost" })).rejects.toThrow("Rows cannot be grouped by 'currentCost'");
+    await expect(groupsIn(api.db, api.analyst.user, { ...ALL, groupBy: "currentCost" })).rejects.toThrow("Rows cannot be grouped by 'currentCost'");
   });
 
   it("exports exactly the grid's rows for the same address", async () => {
     const params = new URLSearchParams("q=Sytem%20Default%20Policy&f.cluster=%3Dprod-a&f.currentCost=%3E1&sort=currentCost&dir=asc");
-    const grid = await containerRows(api.db, api.analyst.user, { ...gridQuery(ALL, params, false).query, page: 1, pageSize: 100 });
+    const grid = await rowsIn(api.db, api.analyst.user, { ...ALL, ...gridQuery(params, false).query, page: 1, pageSize: 100 });
     const exported: string[] = [];
-    for await (const page of exportPages(api.db, api.analyst.user, exportQuery(ALL, params))) exported.push(...page.map((r) => r.entityId));
+    const scope = await resolveFolderScope(api.db, api.analyst.user, ALL);
+    for await (const page of exportPages(api.db, scope, exportQuery(params))) exported.push(...page.map((r) => r.entityId));
     expect(grid.rows.map((r) => r.entityId)).toEqual(["e", "a"]);
     expect(exported).toEqual(["e", "a"]);
   });

@@ -12,7 +12,7 @@ import { policyForContainer } from "~/engine/policy";
 import { GET_CONTAINER_DETAILS_FOR_ENTITY } from "~/graphql/operations/containers";
 import { NODE_DETAIL_BY_ID } from "~/graphql/operations/node";
 import type { ResultOf, TypedDocument } from "~/graphql/operations/typed-document";
-import { clearTreeCache } from "~/models/container-tree.server";
+import { clearTreeCache } from "~/models/tree-scope.server";
 import { runDemoCollection } from "~/sources/collect.server";
 import { createDemoSource } from "~/sources/demo";
 import { TEST_STORES } from "./stores";

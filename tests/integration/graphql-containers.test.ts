@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "~/db/db.server";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
 import { runAnalysis } from "~/analysis/run.server";
-import { containerById } from "~/models/container-analysis.server";
+import { containerById } from "~/models/container-grid.server";
 import { SEED_IDS } from "~/models/treeview-common.server";
 import {
   ANALYSIS,

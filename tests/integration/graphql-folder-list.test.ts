@@ -3,6 +3,7 @@
  * app/graphql/http.server.ts). These tests hold that answer to ordinary execution, byte for byte, and check that
  * everything else (errors, other fields, aliases, variables) still behaves as GraphQL does.
  */
+import { createContext } from "~/graphql/context.server";
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,7 +46,7 @@ describe.each(TEST_STORES)("getFolderListJson responses on $name", (testStore) =
     });
   /** What ordinary execution answers for the same document, serialised as the endpoint serialises it. */
   const ordinary = async (who: Caller, body: { query: string; variables?: Record<string, unknown>; operationName?: string }) => {
-    const outcome = await executeDocument({ source: body.query, variables: body.variables, operationName: body.operationName, context: { db: api.db, user: who.user } });
+    const outcome = await executeDocument({ source: body.query, variables: body.variables, operationName: body.operationName, context: await createContext(who.user, api.db) });
     return JSON.stringify(outcome.body);
   };
 

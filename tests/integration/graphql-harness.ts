@@ -13,7 +13,7 @@ import { handleGraphQLRequest } from "~/graphql/http.server";
 import { createApiToken, createSession, createUser, getUserByName, seedDemoUsers } from "~/models/users.server";
 import { seedFeatureFlags, setFlag } from "~/models/feature-flags.server";
 import { seedTreeviewDefaults } from "~/models/views.server";
-import { clearTreeCache } from "~/models/container-tree.server";
+import { clearTreeCache } from "~/models/tree-scope.server";
 import type { TestStore } from "./stores";
 
 export interface Caller {

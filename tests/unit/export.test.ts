@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ContainerRow } from "~/models/container-analysis.server";
+import type { ContainerRow } from "~/models/container-rows.server";
 import {
   containerDetailsUrl,
   csvField,
@@ -125,20 +125,19 @@ describe("rowToCells", () => {
 });
 
 describe("exportQuery", () => {
-  const scope = { viewId: "v", filterId: "f", treeviewPath: "" };
   it("uses the grid's defaults and ignores unknown grid views and sorts", () => {
-    const q = exportQuery(scope, new URLSearchParams("gridViewId=nope&sort=drop%20table&dir=x"));
+    const q = exportQuery(new URLSearchParams("gridViewId=nope&sort=drop%20table&dir=x"));
     expect(q.gridViewId).toBeNull();
     expect(q.bucket).toBeNull();
     expect(q.sort).toEqual({ field: "monthlyWaste", direction: "desc" });
   });
   it("passes grid views, buckets, search and sort through", () => {
-    expect(exportQuery(scope, new URLSearchParams("gridViewId=cpu_request_risk&q=web&sort=cluster&dir=asc"))).toMatchObject({
+    expect(exportQuery(new URLSearchParams("gridViewId=cpu_request_risk&q=web&sort=cluster&dir=asc"))).toMatchObject({
       gridViewId: "cpu_request_risk",
       search: "web",
       sort: { field: "cluster", direction: "asc" },
     });
-    expect(exportQuery(scope, new URLSearchParams("gridViewId=memLimit_bucket_-1")).bucket).toEqual({ metric: "memLimit", value: -1 });
+    expect(exportQuery(new URLSearchParams("gridViewId=memLimit_bucket_-1")).bucket).toEqual({ metric: "memLimit", value: -1 });
   });
   it("knows its formats", () => {
     expect(isExportFormat("csv")).toBe(true);

@@ -1,6 +1,6 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { HistogramChart } from "~/components/charts/HistogramChart";
-import type { HistogramCounts } from "~/models/container-analysis.server";
+import type { HistogramCounts } from "~/models/container-overview.server";
 import { bucketGridViewId } from "~/domain/containers/grid-view-ids";
 import { histogramOptions, METRIC_TYPE_OPTIONS, RESOURCE_TYPE_OPTIONS, visibleHistogramCharts } from "~/features/containers/histogram-options";
 import { formatContainerCount } from "~/lib/format";

@@ -67,6 +67,7 @@ export function ViewTreeLayout({ page }: { page: ViewTreePage }) {
       ) : null}
       {page.view.rejected ? <Banner text="The View in the address is not available to you; the default View is shown." kind="warning" /> : null}
       {page.filter.rejected ? <Banner text="The Filter in the address is not available to you; the default Filter is shown." kind="warning" /> : null}
+      {page.pathMatched ? null : <Banner text="The folder in the address is not in this View and Filter; the whole tree is shown." kind="warning" />}
       <Outlet />
       {menu ? (
         <AutomationMenu

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { WORKLOAD_TEXT } from "~/domain/workload/constants";
 import { formatCount, formatCurrency, formatDate, formatDecimal } from "~/lib/format";
-import type { ContainerRow } from "~/models/container-analysis.server";
+import type { ContainerRow } from "~/models/container-rows.server";
 
 export interface ContainerInventoryFacts {
   cluster: string;

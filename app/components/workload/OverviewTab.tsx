@@ -2,7 +2,7 @@ import type { BoxSeriesId } from "~/domain/charts/box-series";
 import { NoDataChart } from "~/components/charts/NoDataChart";
 import { CHART_DEFS, type BuiltChart } from "~/features/workload/charts";
 import { CHART_HEIGHT, HISTORY_DAYS, WORKLOAD_TEXT } from "~/domain/workload/constants";
-import type { ContainerRow } from "~/models/container-analysis.server";
+import type { ContainerRow } from "~/models/container-rows.server";
 import { AdjustmentCards, AttributesCard, ContainerRisksCard, NodeGroupRisksCard, SurplusCards, type ContainerInventoryFacts } from "./OverviewCards";
 import { ExpandLink, WorkloadChartView } from "./WorkloadChartView";
 

@@ -9,15 +9,14 @@ vi.mock("~/features/grid-views/bar.server", () => ({
   withRowView: (p: URLSearchParams) => p,
 }));
 vi.mock("~/features/drawers/hour-charts.server", () => ({ containerHourCharts: async () => null }));
-vi.mock("~/models/container-analysis.server", () => ({
-  GRID_VIEW_CONDITIONS: {},
+vi.mock("~/models/container-grid.server", () => ({
   GROUPABLE_FIELDS: [],
   SORTABLE_FIELDS: { monthlyWaste: "monthly_waste" },
   containerGroups: async () => ({ groups: [], total: 0, totalGroups: 0, page: 1 }),
   containerRows: async () => ({ rows: [{ entityId: "c1", containerName: "api" }], total: 1, page: 1 }),
 }));
 vi.mock("~/features/drawers/drawer.server", () => ({
-  loadDrawer: async (_db: unknown, _user: unknown, _scope: unknown, ref: { kind: string; id: string } | null) => {
+  loadDrawer: async (_db: unknown, _scope: unknown, ref: { kind: string; id: string } | null) => {
     if (!ref) return null;
     if (drawer.fail) throw new Error("database unavailable");
     return { kind: "missing", ref };
@@ -25,7 +24,7 @@ vi.mock("~/features/drawers/drawer.server", () => ({
 }));
 
 const { loadDetailsGrid } = await import("./details.server");
-const scope = { viewId: "v", filterId: "f", treeviewPath: "" };
+const scope = {} as never;
 const user = { id: "u1", userName: "admin", isAdmin: true } as never;
 const load = (query: string) => loadDetailsGrid({} as never, user, scope, new URLSearchParams(query));
 

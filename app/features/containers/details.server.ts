@@ -4,8 +4,9 @@
  * and the utilization panel, so it works with JavaScript off and at 150,000 rows.
  */
 import type { SessionUser } from "~/lib/auth-types";
+import type { FolderScope } from "~/models/tree-scope.server";
 import type { Db } from "~/models/treeview-common.server";
-import { containerGroups, containerRows, GROUPABLE_FIELDS, SORTABLE_FIELDS, type ContainerRowsArgs, type RowFilter } from "~/models/container-analysis.server";
+import { containerGroups, containerRows, GROUPABLE_FIELDS, SORTABLE_FIELDS, type ContainerRowsArgs, type RowFilter } from "~/models/container-grid.server";
 import { isFlagOn } from "~/models/feature-flags.server";
 import { normaliseSearch } from "~/lib/fuzzy";
 import { loadDrawer } from "~/features/drawers/drawer.server";
@@ -29,7 +30,7 @@ export const isGpuOn = (db: Db) => isFlagOn(db, "kubexShowGpuData");
  * The grid's query from the address, shared with the export so both keep the same rows: grid view or histogram
  * bucket, fuzzy search, floating filters and sort (unknown grid views and sorts are ignored, bad filters reported).
  */
-export function gridQuery(scope: { viewId: string; filterId: string; treeviewPath: string }, params: URLSearchParams, gpu: boolean) {
+export function gridQuery(params: URLSearchParams, gpu: boolean) {
   const gridViewId = params.get("gridViewId");
   const bucket = gridViewId ? parseBucketGridViewId(gridViewId) : null;
   const known = !!gridViewId && (!!bucket || isContainerGridViewId(gridViewId));
@@ -40,7 +41,6 @@ export function gridQuery(scope: { viewId: string; filterId: string; treeviewPat
   const gpuAllowed = new Set(availableColumns(gpu).map((c) => c.key));
   const filters = parseGridFilters(params, (c) => gpuAllowed.has(c.key));
   const query: Omit<ContainerRowsArgs, "page" | "pageSize"> = {
-    ...scope,
     gridViewId: known && !bucket ? gridViewId : null,
     bucket,
     search,
@@ -57,29 +57,29 @@ function pageArgs(params: URLSearchParams) {
   return { size, page: Number.isFinite(requested) && requested > 0 ? requested : 1 };
 }
 
-async function loadDrawerOrError(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, drawer: string | null) {
+async function loadDrawerOrError(db: Db, scope: FolderScope, drawer: string | null) {
   const ref = parseDrawer(drawer);
   try {
-    return await loadDrawer(db, user, scope, ref);
+    return await loadDrawer(db, scope, ref);
   } catch (e) {
     console.warn("The drawer could not be loaded", e);
     return { kind: "error" as const, ref };
   }
 }
 
-export async function loadDetailsGrid(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, params: URLSearchParams) {
+export async function loadDetailsGrid(db: Db, user: SessionUser, scope: FolderScope, params: URLSearchParams) {
   const gpu = await isGpuOn(db);
   // Saved grid views: the bar, and the built-in rows (if any) of the selected view.
   const gridViews = await loadGridViewsBar(db, user, params);
-  const q = gridQuery(scope, withRowView(params, gridViews.rowViewId), gpu);
+  const q = gridQuery(withRowView(params, gridViews.rowViewId), gpu);
   const { size, page } = pageArgs(params);
   // cols=a,b,c from a link, or cols=a&cols=b from the columns form without JavaScript.
   const columns = visibleColumns(params.getAll("cols").join(","), gpu);
   const groupParam = params.get("group");
   const groupBy = groupParam && (GROUPABLE_FIELDS as readonly string[]).includes(groupParam) ? groupParam : null;
 
-  const fetchRows = (p: number) => containerRows(db, user, { ...q.query, page: p, pageSize: size });
-  const fetchGroups = (p: number) => containerGroups(db, user, { ...q.query, groupBy: groupBy!, page: p, pageSize: size });
+  const fetchRows = (p: number) => containerRows(db, scope, { ...q.query, page: p, pageSize: size });
+  const fetchGroups = (p: number) => containerGroups(db, scope, { ...q.query, groupBy: groupBy!, page: p, pageSize: size });
 
   let rowsPage = groupBy ? null : await fetchRows(page);
   let groupsPage = groupBy ? await fetchGroups(page) : null;
@@ -98,7 +98,7 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: { viewId
           .filter((g) => open.has(g.value ?? BLANK_GROUP))
           .map(async (g) => {
             const filter: RowFilter = g.value === null ? { field: groupBy!, op: "blank" } : { field: groupBy!, op: "eq", value: g.value };
-            const r = await containerRows(db, user, { ...q.query, filters: [...(q.query.filters ?? []), filter], page: 1, pageSize: GROUP_ROWS });
+            const r = await containerRows(db, scope, { ...q.query, filters: [...(q.query.filters ?? []), filter], page: 1, pageSize: GROUP_ROWS });
             return { value: g.value, rows: r.rows };
           }),
       )
@@ -111,7 +111,7 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: { viewId
   const [charts, drawer] = await Promise.all([
     selected ? containerHourCharts(db, selected.entityId).catch(() => null) : Promise.resolve(null),
     // A drawer that fails to load shows the generic error indicator in its place, not an error page for the grid.
-    loadDrawerOrError(db, user, scope, params.get("drawer")),
+    loadDrawerOrError(db, scope, params.get("drawer")),
   ]);
 
   return {

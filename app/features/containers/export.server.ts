@@ -7,9 +7,10 @@ import { PassThrough } from "node:stream";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import type { SessionUser } from "~/lib/auth-types";
+import type { FolderScope } from "~/models/tree-scope.server";
 import type { Db } from "~/models/treeview-common.server";
-import { containerRows, MAX_PAGE_SIZE, type ContainerRow, type ContainerRowsArgs } from "~/models/container-analysis.server";
+import { containerRows, MAX_PAGE_SIZE, type ContainerRowsArgs } from "~/models/container-grid.server";
+import { type ContainerRow } from "~/models/container-rows.server";
 import { gridQuery } from "./details.server";
 import { visibleColumns } from "~/domain/containers/grid-columns";
 
@@ -56,12 +57,6 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: "Container details", kind: "link", width: 60 },
   { header: "Exported", kind: "date", width: 12 },
 ];
-
-export interface ExportScope {
-  viewId: string;
-  filterId: string;
-  treeviewPath: string;
-}
 
 /** What makes a details link: the site's origin and the applied View and Filter. */
 export interface LinkContext {
@@ -199,15 +194,15 @@ export function csvRecord(cells: readonly CellValue[], columns: readonly ExportC
  * The grid's query from the address (gridQuery, shared with loadDetailsGrid): the same grid view, fuzzy search,
  * floating filters and sort, so the file holds exactly the grid's rows. Bad filters are left out, as in the grid.
  */
-export function exportQuery(scope: ExportScope, params: URLSearchParams, gpu = false): Omit<ContainerRowsArgs, "page" | "pageSize"> {
-  return gridQuery(scope, params, gpu).query;
+export function exportQuery(params: URLSearchParams, gpu = false): Omit<ContainerRowsArgs, "page" | "pageSize"> {
+  return gridQuery(params, gpu).query;
 }
 
 /** Every matching row, MAX_PAGE_SIZE at a time: only one page is held at once. */
-export async function* exportPages(db: Db, user: SessionUser, query: Omit<ContainerRowsArgs, "page" | "pageSize">, signal?: AbortSignal) {
+export async function* exportPages(db: Db, scope: FolderScope, query: Omit<ContainerRowsArgs, "page" | "pageSize">, signal?: AbortSignal) {
   for (let page = 1; ; page++) {
     if (signal?.aborted) return;
-    const result = await containerRows(db, user, { ...query, page, pageSize: MAX_PAGE_SIZE });
+    const result = await containerRows(db, scope, { ...query, page, pageSize: MAX_PAGE_SIZE });
     if (result.rows.length) yield result.rows;
     if (result.rows.length < MAX_PAGE_SIZE || page * MAX_PAGE_SIZE >= result.total) return;
   }
@@ -217,13 +212,17 @@ export interface ExportInput {
   /** Whether the GPU feature is on (GPU columns may be chosen). */
   gpu?: boolean;
   db: Db;
-  user: SessionUser;
-  scope: ExportScope;
+  /** The folder whose rows are exported, resolved by the caller. */
+  scope: FolderScope;
   params: URLSearchParams;
   viewName: string;
   origin: string;
   signal?: AbortSignal;
   now?: Date;
+}
+
+function linkContext(input: ExportInput): LinkContext {
+  return { origin: input.origin, viewId: input.scope.tree.view.viewId, filterId: input.scope.tree.filter.filterId };
 }
 
 function attachment(filename: string, contentType: string) {
@@ -237,10 +236,10 @@ function attachment(filename: string, contentType: string) {
 
 /** The CSV export as a pull-driven stream: a page is read only when the client has taken the previous one. */
 export function csvExportResponse(input: ExportInput): Response {
-  const ctx: LinkContext = { origin: input.origin, viewId: input.scope.viewId, filterId: input.scope.filterId };
+  const ctx = linkContext(input);
   const exported = exportDay(input.now);
   const layout = exportLayout(input.params, input.gpu);
-  const pages = exportPages(input.db, input.user, exportQuery(input.scope, input.params, input.gpu), input.signal);
+  const pages = exportPages(input.db, input.scope, exportQuery(input.params, input.gpu), input.signal);
   const encoder = new TextEncoder();
   let started = false;
   const body = new ReadableStream<Uint8Array>({
@@ -271,7 +270,7 @@ export function csvExportResponse(input: ExportInput): Response {
 
 /** The Excel export through exceljs's streaming writer: rows are committed (written out) page by page. */
 export function xlsxExportResponse(input: ExportInput): Response {
-  const ctx: LinkContext = { origin: input.origin, viewId: input.scope.viewId, filterId: input.scope.filterId };
+  const ctx = linkContext(input);
   const exported = exportDay(input.now);
   const layout = exportLayout(input.params, input.gpu);
   const out = new PassThrough();
@@ -288,7 +287,7 @@ export function xlsxExportResponse(input: ExportInput): Response {
   sheet.getRow(1).font = { bold: true };
 
   const write = async () => {
-    for await (const rows of exportPages(input.db, input.user, exportQuery(input.scope, input.params, input.gpu), input.signal)) {
+    for await (const rows of exportPages(input.db, input.scope, exportQuery(input.params, input.gpu), input.signal)) {
       for (const r of rows) {
         const cells = layout.cells(r, ctx, exported);
         const row = sheet.addRow(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseGridFilters } from "./grid-filters";
 import { GRID_COLUMNS, availableColumns, visibleColumns } from "~/domain/containers/grid-columns";
-import { GROUPABLE_FIELDS, SORTABLE_FIELDS } from "~/models/container-analysis.server";
+import { GROUPABLE_FIELDS, SORTABLE_FIELDS } from "~/models/container-grid.server";
 
 const parse = (q: string) => parseGridFilters(new URLSearchParams(q));
 

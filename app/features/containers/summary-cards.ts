@@ -1,4 +1,4 @@
-import type { ContainerOverview } from "~/models/container-analysis.server";
+import type { ContainerOverview } from "~/models/container-overview.server";
 
 /**
  * The container summary cards (spec document 2, section 2.2), the same figures getSummaryAddonsByViewAndFilter answers:

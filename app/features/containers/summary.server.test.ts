@@ -7,9 +7,9 @@ vi.mock("~/features/auth/session.server", () => ({ requireUser: async () => ({ i
 vi.mock("~/db/db.server", () => ({ getDb: async () => ({}) }));
 vi.mock("~/models/feature-flags.server", () => ({ getFlagMap: async () => ({ ...flags }) }));
 vi.mock("~/models/config-parameters.server", () => ({ readUnitPrices: async () => ({ cpuCoreHour: 0.01, memoryGbHour: 0.001 }) }));
-vi.mock("~/features/tree/applied-view.server", () => ({ appliedViewAndFilter: async () => ({ view: { viewId: "v" }, filter: { viewFilterId: "f" } }) }));
+vi.mock("~/features/tree/page-scope.server", () => ({ resolvePageFolder: async () => ({ folder: {} }) }));
 vi.mock("./details.server", () => ({ loadDetailsGrid: async () => null }));
-vi.mock("~/models/container-analysis.server", () => {
+vi.mock("~/models/container-overview.server", () => {
   const broken = () => Promise.reject(new Error("database unavailable"));
   return {
     containerOverview: () =>

@@ -6,9 +6,9 @@ import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/auth/session.server";
 import { monthlyUnitPrices } from "~/engine/containers";
 import { getFlagMap } from "~/models/feature-flags.server";
-import { containerOverview, folderCounts, histogramCounts } from "~/models/container-analysis.server";
+import { containerOverview, folderCounts, histogramCounts } from "~/models/container-overview.server";
 import { readUnitPrices } from "~/models/config-parameters.server";
-import { appliedViewAndFilter } from "~/features/tree/applied-view.server";
+import { resolvePageFolder } from "~/features/tree/page-scope.server";
 import { containerTabs, selectedContainerTab } from "./tabs";
 import { loadDetailsGrid } from "./details.server";
 import { policyPage } from "./policies";
@@ -18,17 +18,17 @@ export async function loadContainerTabs(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
   const params = new URL(request.url).searchParams;
-  const [applied, flags, prices] = await Promise.all([appliedViewAndFilter(db, user, "containers", params), getFlagMap(db), readUnitPrices(db)]);
-  const scope = { viewId: applied.view.viewId, filterId: applied.filter.viewFilterId, treeviewPath: params.get("fullPath") ?? "" };
+  // The View, Filter and folder once; every read below takes the resolved folder.
+  const [{ folder: scope }, flags, prices] = await Promise.all([resolvePageFolder(db, user, "containers", params), getFlagMap(db), readUnitPrices(db)]);
   const tabs = containerTabs(flags);
   const tab = selectedContainerTab(params.get("tabGroup1"), tabs);
   // Each tab reads only what it shows: a cold overview at 150k containers costs about a second. The summary cards
   // (shown only when the container-summary feature is off) read the same cached overview.
   const wantsOverview = tab === "summary" || !flags.showContainerSummary;
   const [overview, histograms, children, grid] = await Promise.all([
-    wantsOverview ? containerOverview(db, user, scope).catch(failed) : Promise.resolve(null),
-    tab === "histograms" ? histogramCounts(db, user, scope).catch(failed) : Promise.resolve(null),
-    tab === "breakdown" ? folderCounts(db, user, scope).catch(failed) : Promise.resolve([]),
+    wantsOverview ? containerOverview(db, scope).catch(failed) : Promise.resolve(null),
+    tab === "histograms" ? histogramCounts(db, scope).catch(failed) : Promise.resolve(null),
+    tab === "breakdown" ? folderCounts(db, scope).catch(failed) : Promise.resolve([]),
     tab === "analysis-details" ? loadDetailsGrid(db, user, scope, params) : Promise.resolve(null),
   ]);
   const unit = monthlyUnitPrices(prices);

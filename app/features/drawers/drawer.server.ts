@@ -3,9 +3,9 @@
  * the drawer renders without JavaScript: a container's row, inventory attributes, policy and hour-of-day charts,
  * or a policy's settings and the containers it drives in the grid's scope.
  */
-import type { SessionUser } from "~/lib/auth-types";
+import type { FolderScope } from "~/models/tree-scope.server";
 import type { Db } from "~/models/treeview-common.server";
-import { containerById } from "~/models/container-analysis.server";
+import { containerById } from "~/models/container-grid.server";
 import { getContainerInventory } from "~/models/containers.server";
 import { policyClusterCounts } from "~/models/policy-instances.server";
 import { policyForContainer } from "~/engine/policy";
@@ -16,7 +16,7 @@ import type { DrawerRef } from "./drawer";
 /** The policy drawer's groups (spec 2.3: windowing, allocation ranges and resource adjustment thresholds). */
 export const POLICY_DRAWER_GROUPS = ["windowing", "allocation", "thresholds"] as const;
 
-export async function loadDrawer(db: Db, user: SessionUser, scope: { viewId: string; filterId: string; treeviewPath: string }, ref: DrawerRef | null) {
+export async function loadDrawer(db: Db, scope: FolderScope, ref: DrawerRef | null) {
   if (!ref) return null;
   if (ref.kind === "container") {
     const [row, inventory] = await Promise.all([containerById(db, ref.id), getContainerInventory(db, ref.id)]);
@@ -37,7 +37,7 @@ export async function loadDrawer(db: Db, user: SessionUser, scope: { viewId: str
   }
   const policy = policyById(ref.id);
   if (!policy) return { kind: "missing" as const, ref };
-  const instance = policyInstance(policy, await policyClusterCounts(db, user, scope));
+  const instance = policyInstance(policy, await policyClusterCounts(db, scope));
   return {
     kind: "policy" as const,
     ref,

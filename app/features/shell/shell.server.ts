@@ -3,7 +3,7 @@ import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { getTheme } from "~/lib/theme.server";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { hasContainerData } from "~/models/collection-status.server";
-import { hasCloudData } from "~/models/container-tree.server";
+import { hasCloudData } from "~/models/cloud-tree.server";
 
 /** Everything the shell around every /kubex page needs, in one call. */
 export async function loadShell(request: Request) {

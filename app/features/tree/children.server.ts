@@ -2,9 +2,9 @@ import { getDb } from "~/db/db.server";
 import { getRequestUser } from "~/models/request-user.server";
 import { TEXT } from "~/lib/constants";
 import { isModelError } from "~/lib/errors";
-import { appliedViewAndFilter } from "./applied-view.server";
-import { getFolderTree, getLeafNodes } from "~/models/container-tree.server";
 import { findByFullPath } from "~/domain/tree/navigate";
+import { folderScope } from "~/models/tree-scope.server";
+import { getLeafNodes, resolveTreeScope } from "~/models/trees.server";
 import { childRows } from "./slice";
 import { treeNodeHref } from "./tree-links";
 
@@ -21,14 +21,13 @@ export async function loadTreeChildren(request: Request, kind: "containers" | "c
   const viewId = params.get("viewId") ?? "";
   const filterId = params.get("filterId") ?? "";
   try {
-    const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId });
-    const match = findByFullPath(root, params.get("fullPath"));
+    const scope = await resolveTreeScope(db, user, { ctx: kind, viewId, filterId });
+    const match = findByFullPath(scope.cached.tree, params.get("fullPath"));
     if (!match.matched) return Response.json({ error: "Folder not found.", children: [] }, { status: 404 });
-    // The folder tree above already refused an unknown or foreign View, so this is the same View.
-    const depth = (await appliedViewAndFilter(db, user, kind, params)).view.viewDetails.length;
+    const depth = scope.view.levels.length;
     let node = match.node;
     if (node.level === depth && depth > 0) {
-      node = { ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) };
+      node = { ...node, children: await getLeafNodes(db, folderScope(scope, node.fullPath)) };
     }
     const href = (n: typeof node) => treeNodeHref(kind, n, { viewId, filterId });
     return Response.json({ children: childRows(node, href, (n) => n.level === depth && n.level > 0) });

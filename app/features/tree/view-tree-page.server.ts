@@ -9,7 +9,9 @@ import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { appliedViewAndFilter } from "./applied-view.server";
-import { getFolderTree, getLeafNodes, searchContainerLeaves } from "~/models/container-tree.server";
+import { searchContainerLeaves } from "~/models/container-tree.server";
+import { folderScope } from "~/models/tree-scope.server";
+import { getLeafNodes, resolveTreeScope } from "~/models/trees.server";
 import { findByFullPath } from "~/domain/tree/navigate";
 import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
 import { toRow, treeSlice } from "./slice";
@@ -44,7 +46,8 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
   const base = TREE_ROUTE[kind];
   const onNoData = url.pathname.endsWith("/no-data");
 
-  const root = await getFolderTree(db, user, { ctx: kind, viewId, filterId, reload: params.get("reload") === "true" });
+  const scope = await resolveTreeScope(db, user, { ctx: kind, viewId, filterId, reload: params.get("reload") === "true" });
+  const root = scope.cached.tree;
   // An empty tree goes to the no-data route (and back once there is data), keeping the page's other parameters.
   const empty = !root.children?.length;
   if (empty !== onNoData) {
@@ -56,13 +59,13 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
     throw redirect(target.pathname + target.search);
   }
   const depth = view.item.viewDetails.length;
-  const leavesOf = async (node: TreeNode) => ({ ...node, children: await getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: node.fullPath }) });
+  const leavesOf = async (node: TreeNode) => ({ ...node, children: await getLeafNodes(db, folderScope(scope, node.fullPath)) });
 
   const leafSearch: LeafSearch | undefined =
     kind === "containers" && depth > 0
       ? {
-          matches: (term) => searchContainerLeaves(db, user, { ctx: kind, viewId, filterId, term }),
-          leaves: (folder) => (folder.level === depth ? getLeafNodes(db, user, { ctx: kind, viewId, filterId, treeviewPath: folder.fullPath }) : Promise.resolve([])),
+          matches: (term) => searchContainerLeaves(db, scope, term),
+          leaves: (folder) => (folder.level === depth ? getLeafNodes(db, folderScope(scope, folder.fullPath)) : Promise.resolve([])),
         }
       : undefined;
   const search = await runTreeSearch(root, url, href, leafSearch);

@@ -10,7 +10,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { POLICIES } from "~/engine/policy";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { getContainerInventory } from "~/models/containers.server";
-import { containerById } from "~/models/container-analysis.server";
+import { containerById } from "~/models/container-grid.server";
 import { containerMetricSeries, seriesEnd, workloadCharts } from "~/models/container-metrics.server";
 import { policyPage, policyRows } from "~/features/containers/policies";
 import { CHART_KEYS, OVERVIEW_HISTORY_CHARTS, SERVICE_CHARTS, chartsFor, type BuiltChart, type ChartKey } from "./charts";

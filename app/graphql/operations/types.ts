@@ -4,11 +4,12 @@ export type { View, ViewDetail } from "~/models/views.server";
 export type { ViewFilter, FilterDetail } from "~/models/filters.server";
 export type { AvailableProperty } from "~/domain/views-filters/properties";
 // Container analysis: rows, folder counts, risks, histograms and parameters are the models' own shapes.
-export type { ContainerRow, FolderCountRow, HistogramCounts as ContainerHistograms, RiskSummary as ContainerRiskSummary } from "~/models/container-analysis.server";
+export type { ContainerRow } from "~/models/container-rows.server";
+export type { FolderCountRow, HistogramCounts as ContainerHistograms, RiskSummary as ContainerRiskSummary } from "~/models/container-overview.server";
 export type { ConfigParameter } from "~/models/config-parameters.server";
 export type { HistogramBar as HistogramBucket, Waterfall } from "~/engine/containers";
 import type { HistogramBar, Waterfall } from "~/engine/containers";
-import type { ContainerOverview as OverviewModel, HistogramCounts } from "~/models/container-analysis.server";
+import type { ContainerOverview as OverviewModel, HistogramCounts } from "~/models/container-overview.server";
 export interface LoginUserInfo {
   userName: string;
   email: string;

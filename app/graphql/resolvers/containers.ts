@@ -4,16 +4,9 @@
  * and folder, the sort field and the page size.
  */
 import { TEXT } from "~/lib/constants";
-import {
-  containerById,
-  containerOverview,
-  containerRows,
-  folderCounts,
-  histogramCounts,
-  riskSummary,
-  type ContainerOverview,
-  type ScopeArgs,
-} from "~/models/container-analysis.server";
+import { containerById, containerRows } from "~/models/container-grid.server";
+import { containerOverview, folderCounts, histogramCounts, riskSummary, type ContainerOverview } from "~/models/container-overview.server";
+import { type ScopeArgs } from "~/graphql/context.server";
 import { getParameters } from "~/models/config-parameters.server";
 import { validationError } from "~/lib/errors";
 import type { Resolver, ResolverMap } from "./types";
@@ -81,13 +74,10 @@ type AnalysisArgs = {
   chartingEntry: string;
 };
 
-const getContainerDetailsByViewAndFilter: Resolver<RowsArgs> = (_p, args, { db, user }) => {
+const getContainerDetailsByViewAndFilter: Resolver<RowsArgs> = async (_p, args, context) => {
   if ((args.chartingEntry == null) !== (args.bucket == null)) throw validationError("chartingEntry and bucket go together: give both or neither.");
   const direction = args.sortDirection?.toLowerCase();
-  return containerRows(db, user, {
-    viewId: args.viewId,
-    filterId: args.filterId,
-    treeviewPath: args.treeviewPath,
+  return containerRows(context.db, await context.folder(args), {
     page: args.page,
     pageSize: args.pageSize,
     search: args.search,
@@ -99,9 +89,9 @@ const getContainerDetailsByViewAndFilter: Resolver<RowsArgs> = (_p, args, { db, 
 
 export const containersResolvers: ResolverMap = {
   Query: {
-    getContainerOverviewByViewAndFilter: (async (_p, args, { db, user }) => overviewFields(await containerOverview(db, user, args))) as Resolver<ScopeArgs>,
-    getSummaryAddonsByViewAndFilter: (async (_p, args, { db, user }) => {
-      const o = await containerOverview(db, user, args);
+    getContainerOverviewByViewAndFilter: (async (_p, args, context) => overviewFields(await containerOverview(context.db, await context.folder(args)))) as Resolver<ScopeArgs>,
+    getSummaryAddonsByViewAndFilter: (async (_p, args, context) => {
+      const o = await containerOverview(context.db, await context.folder(args));
       return {
         containers: o.counts.containers,
         containerManifests: o.counts.manifests,
@@ -113,14 +103,15 @@ export const containersResolvers: ResolverMap = {
         efficiencyRating: o.efficiencyRating,
       };
     }) as Resolver<ScopeArgs>,
-    getContainerCountsByViewAndFilter: ((_p, args, { db, user }) => folderCounts(db, user, args)) as Resolver<ScopeArgs>,
-    getContainerRiskSummaryByViewAndFilter: ((_p, args, { db, user }) => riskSummary(db, user, args)) as Resolver<ScopeArgs>,
-    analysis: (async (_p, args, { db, user }) => {
+    getContainerCountsByViewAndFilter: (async (_p, args, context) => folderCounts(context.db, await context.folder(args))) as Resolver<ScopeArgs>,
+    getContainerRiskSummaryByViewAndFilter: (async (_p, args, context) => riskSummary(context.db, await context.folder(args))) as Resolver<ScopeArgs>,
+    analysis: (async (_p, args, context) => {
       const chart = chartOf(args.chartingEntry);
       oneOf("resourceType", args.resourceType, RESOURCE_TYPES);
       oneOf("metricType", args.metricType, METRIC_TYPES);
       const treeviewPath = analysisPath(args.level, args.parentValues);
-      const h = await histogramCounts(db, user, { viewId: args.viewId, filterId: args.viewFilterId, treeviewPath, includeUnspecified: args.includeUnspecified });
+      const scope = await context.folder({ viewId: args.viewId, filterId: args.viewFilterId, treeviewPath });
+      const h = await histogramCounts(context.db, scope, { includeUnspecified: args.includeUnspecified });
       return { bucketList: h[chart], containerCount: h.containerCount };
     }) as Resolver<AnalysisArgs>,
     getParameters: (_p, _args, { db }) => getParameters(db),

@@ -1,5 +1,6 @@
 /** The data availability checks. */
-import { hasCloudAsgData, hasCloudData, hasContainerData } from "~/models/container-tree.server";
+import { hasCloudAsgData, hasCloudData } from "~/models/cloud-tree.server";
+import { hasContainerData } from "~/models/container-tree.server";
 import type { ResolverMap } from "./types";
 
 export const dataChecksResolvers: ResolverMap = {

@@ -4,7 +4,8 @@ import { isModelError } from "~/lib/errors";
 import { parseCtx } from "~/models/treeview-common.server";
 import { deleteView, getViewDetails, listAvailableProperties, listViews, saveView, type ViewDefInput } from "~/models/views.server";
 import { deleteFilter, getFilterDetails, listFilters, saveFilter, type ViewFilterInput } from "~/models/filters.server";
-import { getFolderListJson, getLeafListJson } from "~/models/container-tree.server";
+import { treeJson } from "~/models/tree-scope.server";
+import { getLeafNodes } from "~/models/trees.server";
 import { setEntityAutomationStatus, setTreePathAutomationStatus } from "~/models/automation.server";
 import type { Resolver, ResolverMap } from "./types";
 
@@ -38,10 +39,10 @@ export const treeviewResolvers: ResolverMap = {
     getFilterDetails: ((_p, { filterId, ctx }, { db, user }) => getFilterDetails(db, user, filterId, ctx)) as Resolver<
       Ctx & { filterId: string }
     >,
-    getFolderListJson: ((_p, args, { db, user }) => getFolderListJson(db, user, args)) as Resolver<
+    getFolderListJson: (async (_p, args, context) => treeJson(await context.tree(args))) as Resolver<
       Ctx & { viewId: string; filterId: string; analyzedOnly?: boolean | null; reload?: boolean | null }
     >,
-    getLeafListJson: ((_p, args, { db, user }) => getLeafListJson(db, user, args)) as Resolver<
+    getLeafListJson: (async (_p, args, context) => JSON.stringify(await getLeafNodes(context.db, await context.folder(args)))) as Resolver<
       Ctx & { viewId: string; filterId: string; treeviewPath: string; analyzedOnly?: boolean | null }
     >,
   },

@@ -3,7 +3,7 @@
  * waterfall, summary cards, folder counts, risks, histograms, unit prices and the container grid. Field names are
  * the spec's own. Units (ANALYSIS.md): CPU in mCores, memory in MB, money in $ per month.
  */
-import { GRID_VIEW_CONDITIONS, MAX_PAGE_SIZE, SORTABLE_FIELDS } from "~/models/container-analysis.server";
+import { GRID_VIEW_CONDITIONS, MAX_PAGE_SIZE, SORTABLE_FIELDS } from "~/models/container-grid.server";
 
 const SCOPE_ARGS = `
     """The View's id; the all-zero id means the caller's default View."""

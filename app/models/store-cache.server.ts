@@ -1,0 +1,56 @@
+/**
+ * One small least-recently-used cache per store for the reads that are computed once and kept: the folder trees
+ * (per collection run, View and Filter version) and the analysis aggregates (per snapshot and scope). Values are
+ * promises, so concurrent requests for one key share one computation; a failed computation leaves the cache.
+ */
+import type { Db } from "./treeview-common.server";
+
+export interface StoreCache<T> {
+  /** The value for `key`, computed by `compute` when absent (or when `reload`). */
+  get(db: Db, key: string, compute: () => Promise<T>, reload?: boolean): Promise<T>;
+  clear(db: Db): void;
+}
+
+/**
+ * A cache keeping at most `maxEntries` values per store, and, when `sizeOf` is given, at most `maxBytes` of them
+ * together (least recently used first out; the value just asked for always stays).
+ */
+export function storeCache<T>(options: { maxEntries: number; maxBytes?: number; sizeOf?: (value: T) => number }): StoreCache<T> {
+  const caches = new WeakMap<Db, Map<string, { promise: Promise<T>; value?: T }>>();
+  const trim = (cache: Map<string, { promise: Promise<T>; value?: T }>, keep: string) => {
+    const size = (e: { value?: T }) => (options.sizeOf && e.value !== undefined ? options.sizeOf(e.value) : 0);
+    let bytes = 0;
+    if (options.sizeOf) for (const e of cache.values()) bytes += size(e);
+    for (const [key, e] of cache) {
+      if (cache.size <= options.maxEntries && bytes <= (options.maxBytes ?? Infinity)) break;
+      if (key === keep) continue;
+      cache.delete(key);
+      bytes -= size(e);
+    }
+  };
+  return {
+    async get(db, key, compute, reload = false) {
+      let cache = caches.get(db);
+      if (!cache) caches.set(db, (cache = new Map()));
+      let entry = reload ? undefined : cache.get(key);
+      if (entry) {
+        cache.delete(key); // refresh its place: the map's order is least recently used first
+        cache.set(key, entry);
+      } else {
+        const made: { promise: Promise<T>; value?: T } = { promise: compute() };
+        made.promise.then(
+          (value) => (made.value = value),
+          () => cache.get(key) === made && cache.delete(key),
+        );
+        entry = made;
+        cache.set(key, made);
+      }
+      const value = await entry.promise;
+      trim(cache, key);
+      return value;
+    },
+    clear(db) {
+      caches.delete(db);
+    },
+  };
+}
