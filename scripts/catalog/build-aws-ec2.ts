@@ -119,7 +119,7 @@ function main() {
     asOf: "2026-07-20",
     priceColumns: ["linux:us-east-1", "windows:us-east-1"],
     notes: [
-      "Linux prices generated 2026-07-20; Windows prices and processor names as of 2023-08-30 (647 types only).",
+      "Linux prices generated 2026-07-20; Windows prices and processor names as of 2023-08-30, for the types that file holds.",
       "network_gbps is the baseline (sustained) bandwidth; local_storage_gb counts NVMe instance store only.",
     ],
   }, rows);
