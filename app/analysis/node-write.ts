@@ -6,8 +6,8 @@
  */
 import type { Kysely } from "kysely";
 import type { ContainerTable, Database } from "~/db/schema";
-import { loadCatalogDir, SHIPPED_CATALOG_DIR } from "~/engine/catalog/load.server";
-import type { InstanceType } from "~/engine/catalog";
+import { loadShippedCatalogs } from "~/engine/catalog/load.server";
+import { withRegionPrices, type InstanceType } from "~/engine/catalog";
 import { containerInputFromRow } from "~/engine/nodes";
 import { ANALYSIS_COLUMNS } from "./columns";
 import { groupContainers, groupKey } from "./node-groups";
@@ -66,9 +66,24 @@ export class ContainerResults {
 }
 
 let cachedCatalog: InstanceType[] | undefined;
-/** The shipped instance catalog, parsed once per process. */
+/**
+ * The shipped node types (EC2, Azure VM and GCE catalogs; RDS classes are no nodes), parsed once per process, each
+ * priced at its catalog's reference region (us-east-1, eastus, us-central1).
+ */
 export function shippedInstanceCatalog(): InstanceType[] {
-  return (cachedCatalog ??= loadCatalogDir(SHIPPED_CATALOG_DIR));
+  return (cachedCatalog ??= loadShippedCatalogs().filter((t) => t.service !== "RDS"));
+}
+
+const byRegion = new Map<string, InstanceType[]>();
+/**
+ * The shipped node types priced in a cluster's region where their catalog prices it; a region no catalog prices
+ * (or none known) keeps the reference region's prices, as the single-region catalog did.
+ */
+export function shippedNodeCatalog(region: string | null): InstanceType[] {
+  if (region === null) return shippedInstanceCatalog();
+  let c = byRegion.get(region);
+  if (!c) byRegion.set(region, (c = withRegionPrices(shippedInstanceCatalog(), region)));
+  return c;
 }
 
 export interface NodeWriteInput {
@@ -79,7 +94,10 @@ export interface NodeWriteInput {
   windowHours: number;
   nowMs: number;
   maxParams: number;
+  /** Replaces the shipped catalog (tests); used as given, whatever the clusters' regions. */
   catalog?: readonly InstanceType[];
+  /** Each cluster's region, for the shipped catalog's regional prices. */
+  regions?: Readonly<Record<string, string>>;
 }
 
 async function insertChunked<T extends "node_analysis" | "node_group_analysis">(db: Kysely<Database>, table: T, rows: Database[T][], maxParams: number) {
@@ -95,8 +113,9 @@ async function insertChunked<T extends "node_analysis" | "node_group_analysis">(
 
 /** Builds and inserts the rows; returns how many of each it wrote (the swap checks them). */
 export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput): Promise<{ nodes: number; groups: number }> {
-  const catalog = input.catalog ?? shippedInstanceCatalog();
-  const byName = indexByName(catalog);
+  const catalogOf = (cluster: string) => input.catalog ?? shippedNodeCatalog(input.regions?.[cluster] ?? null);
+  const indexes = new Map<readonly InstanceType[], Map<string, InstanceType>>();
+  const indexOf = (catalog: readonly InstanceType[]) => indexes.get(catalog) ?? indexes.set(catalog, indexByName(catalog)).get(catalog)!;
   const windowEndUtc = new Date(input.nowMs).toISOString();
   const byGroup = groupContainers({ nodeGroups: input.groups.map((g) => g.group), nodes: input.groups.flatMap((g) => g.nodes.map((n) => n.row)), containers: input.containers });
   const nodeRows: Database["node_analysis"][] = [];
@@ -108,8 +127,9 @@ export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput)
       const events = c.ownGroup ? result : { ...result, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 };
       return { ...containerInputFromRow(c.row, events), replicas: c.replicas };
     });
+    const catalog = catalogOf(g.group.cluster);
     groupRows.push(nodeGroupRow(input.snapshotId, g, containers, input.windowHours, windowEndUtc, catalog));
-    for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, byName));
+    for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, indexOf(catalog)));
   }
   await db.transaction().execute(async (trx) => {
     await insertChunked(trx, "node_group_analysis", groupRows, input.maxParams);

@@ -309,6 +309,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       windowHours: WINDOW_HOURS,
       nowMs: resolved.nowMs,
       maxParams: MAX_PARAMS[store.dialect],
+      regions,
     });
     const nodeRowsMs = Date.now() - tNodeRows;
 

@@ -1,7 +1,7 @@
 import { CatalogParseError } from "./errors";
 import { architectureOf, positiveNumber, priceOrNull } from "./fields";
 import { parseInstanceName } from "./names";
-import type { InstanceType } from "./types";
+import type { InstanceTypeBasics } from "./types";
 
 /**
  * The ec2instances.info text format (generated_instances_data.txt): one type per line, fields separated by a comma
@@ -18,7 +18,7 @@ function fieldsOf(line: string): Map<string, string> {
   return fields;
 }
 
-function parseLine(line: string, lineNo: number): InstanceType {
+function parseLine(line: string, lineNo: number): InstanceTypeBasics {
   const f = fieldsOf(line);
   const name = f.get("Instance type");
   if (!name) throw new CatalogParseError("no 'Instance type'", lineNo);
@@ -50,9 +50,9 @@ function parseLine(line: string, lineNo: number): InstanceType {
  * An incomplete last line with no newline after it is a cut-off write and is skipped: the shipped file ends in
  * one ("I" after t4g.large, at 272 KiB), which is why it holds 647 types and none named after t4g.large.
  */
-export function parseAwsCatalog(text: string): InstanceType[] {
+export function parseAwsCatalog(text: string): InstanceTypeBasics[] {
   const lines = text.split(/\r?\n/);
-  const types: InstanceType[] = [];
+  const types: InstanceTypeBasics[] = [];
   lines.forEach((line, i) => {
     if (line.trim() === "") return;
     try {

@@ -1,7 +1,7 @@
 import { CatalogParseError } from "./errors";
 import { architectureOf, positiveNumber, priceOrNull } from "./fields";
 import { parseInstanceName } from "./names";
-import type { InstanceType } from "./types";
+import type { InstanceTypeBasics } from "./types";
 
 /**
  * The API name of an Azure size from the file's heading, "a8v2 (Standard A8 v2)" → Standard_A8_v2,
@@ -58,7 +58,7 @@ function blocksOf(text: string): Block[] {
 }
 
 /** Parses the Azure VM text (generated_azure_instances_data.txt); throws CatalogParseError on an incomplete block. */
-export function parseAzureCatalog(text: string): InstanceType[] {
+export function parseAzureCatalog(text: string): InstanceTypeBasics[] {
   return blocksOf(text).map((b) => {
     const heading = b.fields.get("Instance Type") ?? "";
     const name = azureApiName(heading);
@@ -81,6 +81,6 @@ export function parseAzureCatalog(text: string): InstanceType[] {
       architecture,
       processor: null,
       acu: Number.isFinite(acu) && acu > 0 ? acu : null,
-    } satisfies InstanceType;
+    } satisfies InstanceTypeBasics;
   });
 }

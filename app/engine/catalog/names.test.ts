@@ -102,3 +102,34 @@ describe("familyOf", () => {
     expect(familyOf("big box")).toBe("big box");
   });
 });
+
+describe("parseInstanceName (RDS classes)", () => {
+  it("keeps db. in the family and reads the EC2 type after it (db.m5.large → db.m5 / m / 5 / large)", () => {
+    expect(providerOfName("db.m5.large")).toBe("AWS");
+    expect(parseInstanceName("db.m5.large")).toMatchObject({ provider: "AWS", family: "db.m5", series: "m", generation: 5, size: "large" });
+    expect(parseInstanceName("db.r6g.2xlarge")).toMatchObject({ family: "db.r6g", series: "r", generation: 6, size: "2xlarge" });
+    expect(parseInstanceName("db.t3.medium")).toMatchObject({ family: "db.t3", burstable: true });
+    expect(familyOf("db.m6g.large")).toBe("db.m6g");
+  });
+});
+
+describe("parseInstanceName (GCP variants, accelerators and HPC)", () => {
+  it("joins a variant after the size to the family (local SSD, metal, no local SSD)", () => {
+    expect(parseInstanceName("c3-standard-8-lssd")).toMatchObject({ family: "c3-standard-lssd", size: "8", series: "c", generation: 3 });
+    expect(parseInstanceName("c3-standard-192-metal")).toMatchObject({ family: "c3-standard-metal", size: "192", metal: true });
+    expect(parseInstanceName("a3-edgegpu-8g-nolssd")).toMatchObject({ family: "a3-edgegpu-nolssd", size: "8g", accelerated: true });
+    expect(parseInstanceName("a2-highgpu-1g")).toMatchObject({ family: "a2-highgpu", size: "1g", accelerated: true });
+  });
+
+  it("marks GPU and TPU hosts accelerated, H3/H4D specialised, and not the legacy g1", () => {
+    expect(parseInstanceName("g2-standard-4")).toMatchObject({ accelerated: true });
+    expect(parseInstanceName("ct5lp-hightpu-1t")).toMatchObject({ accelerated: true });
+    expect(parseInstanceName("g1-small")).toMatchObject({ accelerated: false, burstable: true });
+    expect(parseInstanceName("h3-standard-88")).toMatchObject({ specialised: true });
+  });
+
+  it("marks the Azure H series specialised (HPC) and AWS gr6 accelerated", () => {
+    expect(parseInstanceName("Standard_HB120rs_v3")).toMatchObject({ series: "HB", specialised: true });
+    expect(parseInstanceName("gr6.4xlarge")).toMatchObject({ series: "gr", accelerated: true });
+  });
+});

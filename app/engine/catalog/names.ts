@@ -13,12 +13,13 @@ export interface InstanceName {
   specialised: boolean;
 }
 
-const AWS_ACCELERATED = new Set(["p", "g", "inf", "dl", "f", "trn", "vt"]);
+const AWS_ACCELERATED = new Set(["p", "g", "gr", "inf", "dl", "f", "trn", "vt"]);
 const GCP_SHARED_CORE = new Set(["micro", "small", "medium"]);
 
-/** The provider a name belongs to: Standard_/Basic_ → Azure, a dot → AWS, dashes → GCP. */
+/** The provider a name belongs to: Standard_/Basic_ → Azure, a dot (or db.<type>) → AWS, dashes → GCP. */
 export function providerOfName(name: string): CloudProvider | null {
   if (/^(Standard|Basic)_/.test(name)) return "Azure";
+  if (/^db\.[a-z0-9-]+\.[a-z0-9-]+$/.test(name)) return "AWS";
   if (/^[a-z][a-z0-9-]*\.[a-z0-9-]+$/.test(name)) return "AWS";
   if (/^[a-z][a-z0-9]*-[a-z0-9-]+$/.test(name)) return "GCP";
   return null;
@@ -26,9 +27,15 @@ export function providerOfName(name: string): CloudProvider | null {
 
 /**
  * AWS: `<series><generation><attributes>.<size>`: m5.2xlarge → m5 / m / 5 / 2xlarge; m7i-flex.large → m7i-flex;
- * c6gn.16xlarge → c6gn. Names outside the pattern (u-6tb1.metal) keep the part before the dot as family.
+ * c6gn.16xlarge → c6gn. Names outside the pattern (u-6tb1.metal) keep the part before the dot as family. RDS
+ * classes keep "db." in the family: db.m5.large → db.m5 / m / 5 / large.
  */
 function parseAws(name: string): InstanceName {
+  // An RDS class runs on the EC2 type after "db.": db.m5.large is family db.m5, series m, generation 5, size large.
+  if (name.startsWith("db.")) {
+    const ec2 = parseAws(name.slice(3));
+    return { ...ec2, family: `db.${ec2.family}` };
+  }
   const [family, size = ""] = name.split(".", 2) as [string, string?];
   const m = /^([a-z]+)(\d+)/.exec(family);
   const series = m ? m[1] : (/^[a-z]+/.exec(family)?.[0] ?? family);
@@ -68,27 +75,38 @@ function parseAzure(name: string): InstanceName {
     burstable: series === "B",
     accelerated: series.startsWith("N"),
     metal: false,
-    specialised: false,
+    // H, HB, HC, HX: the HPC series (InfiniBand, placement-restricted).
+    specialised: series.startsWith("H"),
   };
 }
 
-/** GCP: `<series><generation><attributes>-<type>-<vcpus>` (n2-standard-8 → n2-standard) or `e2-medium` (shared core). */
+/**
+ * GCP: `<series><generation><attributes>-<type>-<vcpus>[-<variant>]` (n2-standard-8 → n2-standard;
+ * c3-standard-8-lssd → c3-standard-lssd / 8) or `e2-medium` (shared core).
+ */
 function parseGcp(name: string): InstanceName {
   const parts = name.split("-");
   const prefix = parts[0];
   const m = /^([a-z]+)(\d+)/.exec(prefix);
   const sharedCore = parts.length === 2 && GCP_SHARED_CORE.has(parts[1]);
-  const family = parts.length >= 3 ? parts.slice(0, -1).join("-") : sharedCore ? `${prefix}-shared` : prefix;
+  // A variant after the size joins the family: c3-standard-8-lssd → c3-standard-lssd / 8 (a family with local SSD).
+  let sizeAt = -1;
+  for (let i = 1; i < parts.length - 1; i++) if (/^\d+[a-z]?$/.test(parts[i])) sizeAt = i;
+  const variant = sizeAt > 0;
+  const family = variant
+    ? [...parts.slice(0, sizeAt), ...parts.slice(sizeAt + 1)].join("-")
+    : parts.length >= 3 ? parts.slice(0, -1).join("-") : sharedCore ? `${prefix}-shared` : prefix;
   return {
     provider: "GCP",
     family,
     series: m ? m[1] : prefix,
     generation: m ? Number(m[2]) : null,
-    size: parts[parts.length - 1],
+    size: variant ? parts[sizeAt] : parts[parts.length - 1],
     burstable: sharedCore || prefix === "f1" || prefix === "g1",
-    accelerated: prefix === "a2" || prefix === "a3" || prefix === "g2",
+    // GPU families (a2, a3, a4, a4x, g2, g4) and TPU hosts (ct5lp, tpu7x).
+    accelerated: /^(a\d+x?|g[2-9]\d*|ct\d+[a-z]*|tpu\w*)$/.test(prefix),
     metal: parts.includes("metal"),
-    specialised: false,
+    specialised: prefix === "h3" || prefix === "h4d",
   };
 }
 

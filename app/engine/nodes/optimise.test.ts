@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
+import { completeInstanceType } from "../catalog/complete";
 import { parseInstanceName } from "../catalog/names";
 import type { Architecture, InstanceType } from "../catalog/types";
 import type { NodeGroupAggregates } from "./aggregates";
 import { optimiseNodeGroup } from "./optimise";
 
-const aws = (name: string, vcpus: number, memoryGiB: number, hourlyPrice: number, architecture: Architecture = "x86_64"): InstanceType => ({
-  ...parseInstanceName(name, "AWS")!,
-  name,
-  region: "us-east-1",
-  vcpus,
-  memoryGiB,
-  hourlyPrice,
-  windowsHourlyPrice: null,
-  spotHourlyPrice: null,
-  architecture,
-  processor: null,
-  acu: null,
-});
+const aws = (name: string, vcpus: number, memoryGiB: number, hourlyPrice: number, architecture: Architecture = "x86_64"): InstanceType =>
+  completeInstanceType({
+    ...parseInstanceName(name, "AWS")!,
+    name,
+    region: "us-east-1",
+    vcpus,
+    memoryGiB,
+    hourlyPrice,
+    windowsHourlyPrice: null,
+    spotHourlyPrice: null,
+    architecture,
+    processor: null,
+    acu: null,
+  });
 
 // us-east-1 prices from the shipped catalog file.
 const CATALOG = [
