@@ -11,6 +11,7 @@ import { seedTreeviewDefaults } from "~/models/views.server";
 import { hasCollectedData, runDemoCollection } from "~/sources/collect.server";
 import { needsAnalysis } from "~/analysis/run.server";
 import { analyzeWithProgress } from "./analyze";
+import { env } from "~/lib/env.server";
 
 export interface SetupOptions {
   seed?: number;
@@ -29,8 +30,8 @@ export async function setup(store: Store, options: SetupOptions = {}) {
   await seedFeatureFlags(store.db);
   await seedTreeviewDefaults(store.db);
   if (!(await hasCollectedData(store))) {
-    const seed = options.seed ?? Number(process.env.KUBEX_DEMO_SEED ?? 42);
-    const size = options.size ?? Number(process.env.KUBEX_DEMO_SIZE ?? 2000);
+    const seed = options.seed ?? env().KUBEX_DEMO_SEED ?? 42;
+    const size = options.size ?? env().KUBEX_DEMO_SIZE ?? 2000;
     log(`Generating the demo fleet (seed ${seed}, ${size} containers) and running the first collection…`);
     const result = await runDemoCollection(store, { seed, size });
     log(`Collected ${result.containerCount} containers in ${result.ms} ms.`);

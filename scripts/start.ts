@@ -9,6 +9,7 @@ import path from "node:path";
 import { openStore } from "~/db/connect.server";
 import { DEMO_USERS } from "~/models/users.server";
 import { setup } from "./setup";
+import { env } from "~/lib/env.server";
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -39,8 +40,9 @@ async function main() {
   const store = openStore();
   await setup(store, { log: (l) => console.log(l) });
   await store.close();
-  const host = process.env.HOST ?? "localhost";
-  const port = process.env.PORT ?? "3000";
+  const { HOST, PORT } = env();
+  const host = HOST ?? "localhost";
+  const port = String(PORT ?? 3000);
   const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, HOST: host, PORT: port, NODE_ENV: process.env.NODE_ENV ?? "production" },

@@ -9,6 +9,7 @@ import pg from "pg";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type DialectName } from "./migrations";
+import { env } from "~/lib/env.server";
 
 export interface Store {
   db: Kysely<Database>;
@@ -21,11 +22,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 export function defaultSqliteFile(): string {
-  return process.env.DATABASE_FILE ?? path.resolve(process.cwd(), "data", "kubex.db");
+  return env().DATABASE_FILE ?? path.resolve(process.cwd(), "data", "kubex.db");
 }
 
 export function openStore(options: { databaseUrl?: string; sqliteFile?: string } = {}): Store {
-  const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  const url = options.databaseUrl ?? env().DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection that the server ends (a restart, an administrator, a dropped database) must not crash

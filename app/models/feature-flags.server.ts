@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { FEATURE_FLAGS, FLAGS_OFF_BY_DEFAULT, RENAMED_FLAGS, type FeatureFlagName } from "~/lib/constants";
+import { env } from "~/lib/env.server";
 
 export type FlagMap = Record<FeatureFlagName, boolean>;
 
@@ -33,7 +34,7 @@ export async function setFlag(db: Kysely<Database>, name: FeatureFlagName, enabl
 }
 
 /** Every known flag gets a row once; a flag already stored keeps its value. KUBEX_FLAGS_OFF=a,b starts some off. */
-export async function seedFeatureFlags(db: Kysely<Database>, offByEnv = process.env.KUBEX_FLAGS_OFF ?? "") {
+export async function seedFeatureFlags(db: Kysely<Database>, offByEnv = env().KUBEX_FLAGS_OFF ?? "") {
   for (const [old, name] of Object.entries(RENAMED_FLAGS)) {
     const stored = await db.selectFrom("feature_flag").select("enabled").where("name", "=", old).executeTakeFirst();
     if (!stored) continue;

@@ -1,11 +1,13 @@
 /** Small key/value facts about this installation (the signing secret, the last setup). */
 import crypto from "node:crypto";
 import { getDb } from "~/db/db.server";
+import { env } from "~/lib/env.server";
 
 let cachedSecret: string | undefined;
 
 export async function getSecret(): Promise<string> {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const configured = env().SESSION_SECRET;
+  if (configured) return configured;
   if (cachedSecret) return cachedSecret;
   const db = await getDb();
   const row = await db.selectFrom("meta").select("value").where("key", "=", "session_secret").executeTakeFirst();

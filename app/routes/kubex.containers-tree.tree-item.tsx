@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { loader as treeLoader } from "./kubex.containers-tree";
-import { FolderOverview } from "~/components/tree/FolderOverview";
-import { ContainerFacts } from "~/components/tree/ContainerFacts";
 import { Breadcrumb } from "~/components/tree/Breadcrumb";
 import { ContainerTabsView } from "~/components/containers/ContainerTabsView";
-import { loadContainerItem } from "~/features/containers/item.server";
+import { loadContainerTabs } from "~/features/containers/summary.server";
 import { WorkloadScreen } from "~/components/workload/WorkloadScreen";
 import { loadWorkload } from "~/features/workload/workload.server";
 import { CLIENT_ONLY_PARAMS } from "~/features/workload/url";
@@ -13,7 +11,7 @@ import { CLIENT_ONLY_PARAMS } from "~/features/workload/url";
 /** With entityId: the workload screen (spec 2.1 and 2.6); otherwise the folder's container tabs. */
 export const loader = ({ request }: LoaderFunctionArgs) => {
   const entityId = new URL(request.url).searchParams.get("entityId");
-  return entityId ? loadWorkload(request, entityId.slice(0, 200)) : loadContainerItem(request);
+  return entityId ? loadWorkload(request, entityId.slice(0, 200)) : loadContainerTabs(request).then((tabs) => ({ kind: "folder" as const, tabs }));
 };
 
 /** A legend click only changes which series show (read from the address by the page): no new data needed. */
@@ -38,14 +36,6 @@ export default function ContainersTreeItem() {
       <>
         <Breadcrumb items={page.breadcrumb} />
         <WorkloadScreen data={data} treeLabel={page.selected.entityId === data.entityId ? page.selected.label : undefined} />
-      </>
-    );
-  }
-  if (data.kind === "container") {
-    return (
-      <>
-        <FolderOverview page={page} unit="Containers" />
-        {data.container ? <ContainerFacts container={data.container} /> : null}
       </>
     );
   }

@@ -3,13 +3,14 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getRequestUser } from "~/models/request-user.server";
 import { safeRedirect, signIn } from "~/features/auth/login.server";
+import { env } from "~/lib/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Kubex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (await getRequestUser(request)) throw redirect(safeRedirect(redirectTo));
-  return { redirectTo: safeRedirect(redirectTo), demo: process.env.KUBEX_HIDE_DEMO_LOGIN !== "1" };
+  return { redirectTo: safeRedirect(redirectTo), demo: env().KUBEX_HIDE_DEMO_LOGIN !== "1" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -23,7 +23,7 @@ import {
   type AnalysisVariables,
   type ContainerDetailsVariables,
   type ScopeVariables,
-} from "~/graphql/operations/containers";
+} from "../graphql-operations/containers";
 import { SAVE_OR_UPDATE_VIEW_FILTER } from "~/graphql/operations/treeview";
 import type { ResultOf, TypedDocument } from "~/graphql/operations/typed-document";
 import type { ContainerOverview, ContainerRow } from "~/graphql/operations/types";

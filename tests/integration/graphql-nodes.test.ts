@@ -14,7 +14,7 @@ import {
   NODE_GROUP_DETAIL_BY_IDENTIFIER,
   NODE_GROUP_LIST,
   NODE_LIST,
-} from "~/graphql/operations/node";
+} from "../graphql-operations/node";
 import type { ResultOf, TypedDocument } from "~/graphql/operations/typed-document";
 import type { ContainerEvents, ContainerSample, MetricsSource, UtilisationSample } from "~/engine/source-contract";
 import { TEST_STORES } from "./stores";

@@ -13,7 +13,7 @@ import { containerById } from "~/models/container-grid.server";
 import { type ContainerRow } from "~/models/container-rows.server";
 import { createDemoSource, type DemoSource } from "~/sources/demo";
 import { runDemoCollection } from "~/sources/collect.server";
-import { GET_WORKLOAD_CHART_DATA, METRICS_VIEWER_CONTAINERS, type MetricsViewerVariables } from "~/graphql/operations/metrics";
+import { GET_WORKLOAD_CHART_DATA, METRICS_VIEWER_CONTAINERS, type MetricsViewerVariables } from "../graphql-operations/metrics";
 import type { ResultOf, TypedDocument } from "~/graphql/operations/typed-document";
 import { TEST_STORES } from "./stores";
 import { startApi, type Api } from "./graphql-harness";

@@ -1,8 +1,8 @@
 /** Nodes and node groups (service paths k8s/node, nodegroups, metrics-viewer): spec document 2, section 7. */
 import type { NodeGroupRow, NodeRow } from "~/models/node-analysis.server";
-import type { CapacityThresholds, HealthThresholds } from "~/engine/nodes";
+import type { CapacityThresholds, HealthThresholds } from "~/engine/nodes/index";
 import { NODE_GROUP_METRICS, NODE_METRICS, type BucketStats, type NodeGroupMetricKey, type NodeMetricKey } from "~/domain/nodes/series";
-import { typed } from "./typed-document";
+import { typed } from "~/graphql/operations/typed-document";
 
 /** nodeTreeJson is a JSON array holding the root TreeNode (ROOT > CLUSTER > NODEGROUP > NODE). */
 export const NODE_TREE_JSON = typed<{ nodeTreeJson: string }>(/* GraphQL */ `

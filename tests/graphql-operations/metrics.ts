@@ -1,6 +1,6 @@
 /** Service path metrics-viewer (and containers): the workload charts and a container's history (spec document 2, section 7). */
 import type { ContainerMetricBucket, WorkloadChart } from "~/models/container-metrics.server";
-import { typed } from "./typed-document";
+import { typed } from "~/graphql/operations/typed-document";
 
 const STATS = `min q1 median sustained peak avg`;
 

@@ -1,6 +1,6 @@
 /** Service path feature-set. */
-import { typed } from "./typed-document";
-import type { FeatureSet } from "./types";
+import { typed } from "~/graphql/operations/typed-document";
+import type { FeatureSet } from "~/graphql/operations/types";
 
 export const ALL_FEATURE_SET = typed<{ allFeatureSet: FeatureSet[] }>(/* GraphQL */ `
   query allFeatureSet {

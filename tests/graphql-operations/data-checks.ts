@@ -1,5 +1,5 @@
 /** The data checks of the shell and the product tour. */
-import { typed } from "./typed-document";
+import { typed } from "~/graphql/operations/typed-document";
 
 export const HAS_CONTAINER_TRANSFORM_DATA = typed<{ hasContainerTransformData: boolean }>(/* GraphQL */ `
   query HasContainerTransformData {

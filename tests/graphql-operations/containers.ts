@@ -1,5 +1,5 @@
 /** Service path containers (getParameters: config-parameter): container analysis (spec document 2, section 7). */
-import { typed } from "./typed-document";
+import { typed } from "~/graphql/operations/typed-document";
 import type {
   AnalysisBuckets,
   ConfigParameter,
@@ -8,7 +8,7 @@ import type {
   ContainerRow,
   FolderCountRow,
   SummaryAddons,
-} from "./types";
+} from "~/graphql/operations/types";
 
 /** viewId, filterId and treeviewPath (empty for the whole tree). */
 export interface ScopeVariables {

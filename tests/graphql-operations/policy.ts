@@ -1,7 +1,7 @@
 /** Service path policy: container policies (spec document 2, section 7). */
-import type { ParameterDefinition, ParameterGroup } from "~/engine/policy";
+import type { ParameterDefinition, ParameterGroup } from "~/engine/policy/index";
 import type { PolicyInstance } from "~/domain/containers/policy-instances";
-import { typed } from "./typed-document";
+import { typed } from "~/graphql/operations/typed-document";
 
 export type { PolicyInstance };
 export interface PolicyInstancesVariables {

@@ -1,0 +1,43 @@
+/**
+ * The product's environment variables, validated in one place (README, "Configuration"). Read on each call, so a
+ * script or test that sets a variable before opening the store is seen; a bad value stops with a message naming
+ * the variable instead of failing somewhere later.
+ */
+import { z } from "zod";
+
+const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const whole = (min: number, max: number) => z.preprocess(blankAsUndefined, z.coerce.number().int().min(min).max(max).optional());
+
+const SCHEMA = z.object({
+  PORT: whole(1, 65_535),
+  HOST: z.preprocess(blankAsUndefined, z.string().optional()),
+  DATABASE_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// address")
+      .optional(),
+  ),
+  DATABASE_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+  KUBEX_DEMO_SIZE: whole(1, 1_000_000),
+  KUBEX_DEMO_SEED: whole(0, 2 ** 31 - 1),
+  KUBEX_FLAGS_OFF: z.preprocess(blankAsUndefined, z.string().optional()),
+  SESSION_SECRET: z.preprocess(blankAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+  KUBEX_HIDE_DEMO_LOGIN: z.preprocess(blankAsUndefined, z.enum(["0", "1"]).optional()),
+});
+
+export type Env = z.infer<typeof SCHEMA>;
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment: ${issues.join("; ")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** The validated environment; throws EnvError naming every bad variable. */
+export function env(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = SCHEMA.safeParse(source);
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`));
+  return parsed.data;
+}
