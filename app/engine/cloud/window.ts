@@ -9,8 +9,9 @@
  * - totalHours = (now − start) / 1 h, start = the window start, or the instance's creation (or first sample)
  *   when later: a three-day-old instance that ran throughout has 100 % uptime.
  * - uptimeHours = covered time / 1 h; observed uptime = uptimeHours / totalHours.
- * - predicted uptime (for costing) = Σ w(sample midpoint) × covered / ∫ w over [start, now), with the learned
- *   pattern's recency weight w(s) = 0.5 ^ ((now − s) / half-life): recent on/off behaviour counts most.
+ * - predicted uptime (for costing) = Σ w × covered / ∫ w over [start, now), with the learned pattern's recency
+ *   weight w(s) = 0.5 ^ ((now − s) / half-life) taken at the middle of each clock hour: recent on/off behaviour
+ *   counts most.
  * - coverageByHour[h] = covered time in hour of day h (UTC) / time of the window in that hour: the share of the
  *   window's days that hour ran (the chart rows' weight).
  * - idle figures: the highest 1-minute CPU (cpuPeakPct) of any sample, and the busiest UTC day's network bytes
@@ -86,13 +87,15 @@ export function cloudWindow(
   while (hi < samples.length && samples[hi].t < nowMs) hi++;
   const n = hi - lo;
 
-  const t = new Float64Array(n);
-  const cpu = new Float64Array(n);
   let memCount = 0;
   for (let i = lo; i < hi; i++) if (samples[i].memPct !== null) memCount++;
   const memAll = memCount === n;
-  const memT = memAll ? t : new Float64Array(memCount);
-  const mem = new Float64Array(memCount);
+  // One backing store for every column: large typed arrays are allocated outside the heap, one at a time is cheaper.
+  const buf = new Float64Array(2 * n + (memAll ? 1 : 2) * memCount);
+  const t = buf.subarray(0, n);
+  const cpu = buf.subarray(n, 2 * n);
+  const mem = buf.subarray(2 * n, 2 * n + memCount);
+  const memT = memAll ? t : buf.subarray(2 * n + memCount, 2 * n + 2 * memCount);
 
   const firstT = n > 0 ? samples[lo].t : nowMs;
   const startMs = Math.max(fromMs, Math.min(facts.createdMs, firstT));
@@ -114,43 +117,64 @@ export function cloudWindow(
   let peakNet = 0;
   let m = 0;
   const stepSeconds = stepMs / 1000;
+  // The clock hour of the previous sample: samples are in time order, so hour of day, day and recency weight are
+  // worked out once per hour instead of per sample (weights at the hour's midpoint; the error is below 1e-6).
+  let hourStart = Infinity;
+  let nextHour = -Infinity;
+  let hod = 0;
+  let day = 0;
+  let wHour = 0;
   for (let i = lo, j = 0; i < hi; i++, j++) {
     const s: CloudSample = samples[i];
     const ti = s.t;
+    if (ti >= nextHour || ti < hourStart) {
+      hourStart = Math.floor(ti / HOUR_MS) * HOUR_MS;
+      nextHour = hourStart + HOUR_MS;
+      const dayStart = Math.floor(hourStart / DAY_MS) * DAY_MS;
+      hod = Math.round((hourStart - dayStart) / HOUR_MS);
+      day = Math.round(dayStart / DAY_MS) - dayBase;
+      wHour = Math.exp(-(nowMs - (hourStart + HOUR_MS / 2)) * k);
+    }
     t[j] = ti;
-    cpu[j] = s.cpuPct;
-    cpuSum += s.cpuPct;
-    if (s.cpuPct > peak) peak = s.cpuPct;
-    if (s.cpuPct < low) low = s.cpuPct;
+    const c = s.cpuPct;
+    cpu[j] = c;
+    cpuSum += c;
+    if (c > peak) peak = c;
+    if (c < low) low = c;
     if (s.cpuPeakPct > maxCpuPeak) maxCpuPeak = s.cpuPeakPct;
-    if (s.memPct !== null) {
+    const mp = s.memPct;
+    if (mp !== null) {
       if (!memAll) memT[m] = ti;
-      mem[m++] = s.memPct;
-      memSum += s.memPct;
+      mem[m++] = mp;
+      memSum += mp;
     }
     const net = s.netInBytes + s.netOutBytes;
-    const gbps = (net * 8) / 1e9;
-    if (gbps > peakNet) peakNet = gbps;
-    const day = Math.floor(ti / DAY_MS) - dayBase;
+    if (net > peakNet) peakNet = net;
     dayNet[day] += net * stepSeconds;
-    dayCpu[day] += s.cpuPct;
+    dayCpu[day] += c;
     dayN[day]++;
 
     const next = i + 1 < hi ? samples[i + 1].t : Infinity;
     const d = Math.max(0, Math.min(stepMs, next - ti, nowMs - ti));
     if (d === 0) continue;
     covered += d;
-    weighted += Math.exp(-(nowMs - (ti + d / 2)) * k) * d;
-    // Spread the covered time over the hours of day it spans (one iteration for 5-minute samples).
+    if (ti + d <= nextHour) {
+      coveredByHour[hod] += d;
+      weighted += wHour * d;
+      continue;
+    }
+    // A sample longer than the rest of its hour (coarse steps): spread it over the hours it spans.
     let a = ti;
     const end = ti + d;
     while (a < end) {
-      const hourStart = Math.floor(a / HOUR_MS) * HOUR_MS;
-      const b = Math.min(end, hourStart + HOUR_MS);
-      coveredByHour[Math.floor((hourStart - Math.floor(hourStart / DAY_MS) * DAY_MS) / HOUR_MS)] += b - a;
+      const hs = Math.floor(a / HOUR_MS) * HOUR_MS;
+      const b = Math.min(end, hs + HOUR_MS);
+      coveredByHour[Math.round((hs - Math.floor(hs / DAY_MS) * DAY_MS) / HOUR_MS)] += b - a;
+      weighted += Math.exp(-(nowMs - (hs + HOUR_MS / 2)) * k) * (b - a);
       a = b;
     }
   }
+  peakNet = (peakNet * 8) / 1e9;
 
   // Time of the window in each hour of day, to turn covered time into a share of days.
   const windowByHour = new Float64Array(24);

@@ -98,7 +98,7 @@ const num = (min: number, max: number): ParameterType => ({ kind: "number", min,
 
 const DEFS: readonly Def[] = [
   { group: "windowing", name: "workloadRangeDays", displayName: "Workload Range", unit: "days", type: int(1, 93), defaultValue: 14, advanced: false,
-    description: "Days of monitor history analysed, ending now (the lookback period; AWS Compute Optimizer's default is 14 days, at most 93)." },
+    description: "Days of monitor history analysed, ending now (the lookback period; AWS Compute Optimizer's default is 14 days)." },
   { group: "windowing", name: "policyMinDays", displayName: "Minimum Days", unit: "days", type: int(1, 93), defaultValue: 2, advanced: false,
     description: "Days of data a service needs before it is analysed; after an instance type change, the days since the change (relearning)." },
   { group: "windowing", name: "halfLifeDays", displayName: "Pattern Half-life", unit: "days", type: num(1, 93), defaultValue: 7, advanced: true,
