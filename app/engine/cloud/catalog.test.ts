@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ARCH_ARM, ARCH_MAC_ARM, ARCH_OTHER, ARCH_X86, archGroupOf, prepareCloudCatalog, regionCatalogFor } from "./catalog";
+import type { InstanceType } from "../catalog/types";
 import { candidate, smallCatalog } from "./testing";
+import type { CloudCandidate } from "./types";
 
 describe("prepareCloudCatalog", () => {
   it("sorts each region's types by Linux price, unpriced last, and orders Windows prices separately", () => {
@@ -30,5 +32,17 @@ describe("prepareCloudCatalog", () => {
     expect(["arm64", "Arm64"].map(archGroupOf)).toEqual([ARCH_ARM, ARCH_ARM]);
     expect(archGroupOf("arm64_mac")).toBe(ARCH_MAC_ARM);
     expect(archGroupOf("riscv")).toBe(ARCH_OTHER);
+  });
+});
+
+describe("CloudCandidate", () => {
+  it("accepts a catalog InstanceType with the cloud fields (a compile-time check)", () => {
+    type CloudFields = Pick<
+      CloudCandidate,
+      "processorSupplier" | "perfFactor" | "gpus" | "gpuModel" | "gpuMemoryGiB" | "localStorageGb" | "networkGbps" | "exotic" | "service"
+    >;
+    const extended = { ...({} as InstanceType), ...({} as CloudFields) };
+    const asCandidate: CloudCandidate = extended;
+    expect(asCandidate).toBeDefined();
   });
 });

@@ -20,6 +20,7 @@ import { DAY_MS } from "../containers/types";
 import type { GroupSizeSample } from "./types";
 import type { CloudWindow } from "./window";
 import { inferStepMs } from "./window";
+import { zeros } from "./pattern";
 
 export interface GroupSizing {
   inService: PatternRow[];
@@ -110,16 +111,20 @@ export function groupSizing(sizes: readonly GroupSizeSample[], w: CloudWindow, p
     }
   }
 
-  const inServicePattern = learnedPattern({ t: gt, cpu: inService, mem: inService }, now, policy.halfLifeDays, w.fromMs).cpu;
-  const work = learnedPattern(
-    { t: workT.subarray(0, workCount), cpu: cpuWork.subarray(0, workCount), mem: cpuWork.subarray(0, workCount) },
-    now,
-    policy.halfLifeDays,
-    w.fromMs,
-  ).cpu;
+  // In-service and CPU work in one pass when they share timestamps (every size sample had member data).
+  let inServicePattern: PatternRow[];
+  let work: PatternRow[];
+  if (workCount === n) {
+    const both = learnedPattern({ t: gt, cpu: inService, mem: cpuWork }, now, policy.halfLifeDays, w.fromMs);
+    inServicePattern = both.cpu;
+    work = both.mem;
+  } else {
+    inServicePattern = learnedPattern({ t: gt, cpu: inService, mem: zeros(n) }, now, policy.halfLifeDays, w.fromMs).cpu;
+    work = learnedPattern({ t: workT.subarray(0, workCount), cpu: cpuWork.subarray(0, workCount), mem: zeros(workCount) }, now, policy.halfLifeDays, w.fromMs).cpu;
+  }
   const memoryFromAgent = memCount > 0;
   const mem = memoryFromAgent
-    ? learnedPattern({ t: memT.subarray(0, memCount), cpu: memWork.subarray(0, memCount), mem: memWork.subarray(0, memCount) }, now, policy.halfLifeDays, w.fromMs).cpu
+    ? learnedPattern({ t: memT.subarray(0, memCount), cpu: memWork.subarray(0, memCount), mem: zeros(memCount) }, now, policy.halfLifeDays, w.fromMs).cpu
     : null;
 
   const neededByHour: (number | null)[] = new Array(24).fill(null);

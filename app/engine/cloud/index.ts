@@ -1,5 +1,6 @@
 /** The cloud analysis engine (README.md has the formulas). Pure: no framework, store or I/O. */
 export { analyseCloudService, type CloudRecommendation, type CloudServiceAnalysis } from "./analyse";
+export { analysisScore, catalogMapCells, instanceInfo, type CatalogMapCell } from "./catalog-map";
 export { archGroupOf, prepareCloudCatalog, regionCatalogFor, type CloudCatalog, type RegionCatalog } from "./catalog";
 export { busiestDayRows, workloadCharts, type WorkloadChart, type WorkloadChartLimits, type WorkloadChartRow } from "./charts";
 export * from "./constants";
@@ -15,6 +16,8 @@ export {
   describeCandidate,
   heatmapBand,
   incompatibleScore,
+  monthlyCostOf,
+  optimalMonthlyCost,
   overallResultOf,
   scoreCandidates,
   scoreOf,

@@ -32,6 +32,16 @@ export interface CloudPattern {
   weightByHour: number[];
 }
 
+let ZEROS = new Float64Array(4096);
+/**
+ * A column of zeros for learnedPattern's second column when only one is wanted: sorting equal values is nearly
+ * free, where passing the same column twice would sort it twice. Read-only, shared.
+ */
+export function zeros(n: number): Float64Array {
+  if (ZEROS.length < n) ZEROS = new Float64Array(n * 2);
+  return ZEROS;
+}
+
 function maxOf(rows: PatternRow[], key: "sustained" | "peak"): number {
   let m = -Infinity;
   for (const r of rows) if (r.stats && r.stats[key] > m) m = r.stats[key];
@@ -50,8 +60,8 @@ export function cloudPattern(w: CloudWindow, policy: Pick<CloudPolicyValues, "ha
     mem = p.mem;
   } else {
     // Memory missing from some or all samples (no agent, or installed during the window): its own pass.
-    cpu = learnedPattern({ t: w.t, cpu: w.cpu, mem: w.cpu }, now, policy.halfLifeDays, w.fromMs).cpu;
-    if (w.memCount > 0) mem = learnedPattern({ t: w.memT, cpu: w.mem, mem: w.mem }, now, policy.halfLifeDays, w.fromMs).cpu;
+    cpu = learnedPattern({ t: w.t, cpu: w.cpu, mem: zeros(w.count) }, now, policy.halfLifeDays, w.fromMs).cpu;
+    if (w.memCount > 0) mem = learnedPattern({ t: w.memT, cpu: w.mem, mem: zeros(w.memCount) }, now, policy.halfLifeDays, w.fromMs).cpu;
   }
   let peakMem: number | null = null;
   let sustainedMem: number | null = null;
