@@ -45,6 +45,21 @@ describe("groupSizing", () => {
     expect(g.observedUptime).toBe(0.5);
   });
 
+  it("members' samples sharing a timestamp: uptime counts each time once, work uses the members' mean", () => {
+    // two members at 30 % and 90 %: mean 60 %, work 2 × 60 = 120 instance-%, needs 120 / 80 → 2
+    const a = samples({ cpu: () => 30, mem: null });
+    const b = samples({ cpu: () => 90, mem: null });
+    const both = a.flatMap((x, i) => [x, b[i]]);
+    const w = cloudWindow({ facts: facts("m5.large", { service: "ASG" }), samples: both, nowMs: NOW }, policy);
+    expect(w.count).toBe(8064);
+    expect(w.observedUptime).toBe(1);
+    expect(w.uptimeHours).toBe(336);
+    const g = groupSizing(groupSizes(() => 2, 1, 4), w, policy)!;
+    expect(g.cpuWork[0].stats!.median).toBe(120);
+    // the peak member's 90 % is in the peak of the work only through the mean: 120 / 100 = 1.2 → 2
+    expect(g.predictedAvgGroupSize).toBe(2);
+  });
+
   it("no size samples in the window: null", () => {
     const w = cloudWindow({ facts: facts("m5.large", { service: "ASG" }), samples: samples(), nowMs: NOW }, policy);
     expect(groupSizing([], w, policy)).toBeNull();
