@@ -61,3 +61,55 @@ export interface CloudServiceFacts {
   /** The latest type change, if any; samples before it describe another type. */
   typeChange: TypeChange | null;
 }
+
+/** What a monitored service is priced and scored against: EC2 and ASG members are EC2 types, VM and VMSS Azure sizes. */
+export type CatalogService = "EC2" | "RDS" | "VM" | "GCE";
+
+export type ProcessorSupplier = "Intel" | "AMD" | "ARM" | "Other";
+
+/**
+ * One catalog type as the cloud engine reads it: the fields of the catalog's InstanceType it uses, so an
+ * InstanceType (with the cloud fields the catalog adds) is assignable to it. Prices in $ per hour in `region`.
+ */
+export interface CloudCandidate {
+  name: string;
+  provider: CloudProvider;
+  region: string;
+  service: CatalogService;
+  family: string;
+  series: string;
+  generation: number | null;
+  size: string;
+  vcpus: number;
+  memoryGiB: number;
+  /** On-demand Linux $ per hour in `region`; null when not offered there. */
+  hourlyPrice: number | null;
+  windowsHourlyPrice: number | null;
+  architecture: string;
+  processor: string | null;
+  processorSupplier: ProcessorSupplier;
+  /** Relative per-vCPU performance estimate (1.0 = reference): not a SPEC result. */
+  perfFactor: number;
+  acu: number | null;
+  gpus: number;
+  gpuModel: string | null;
+  gpuMemoryGiB: number;
+  localStorageGb: number;
+  networkGbps: number | null;
+  burstable: boolean;
+  accelerated: boolean;
+  metal: boolean;
+  specialised: boolean;
+  exotic: boolean;
+}
+
+/** One service to analyse: its facts, its samples (time order) and, for ASG and VMSS, its group sizes. */
+export interface CloudServiceInput {
+  facts: CloudServiceFacts;
+  samples: readonly CloudSample[];
+  /** ASG / VMSS only; ignored for single instances. */
+  groupSizes?: readonly GroupSizeSample[] | null;
+  nowMs: number;
+  /** Spacing of the samples; inferred from them (the smallest gap) when left out. */
+  stepMs?: number;
+}
