@@ -1,6 +1,6 @@
 /**
  * Hand-run timing of buildFolderTree on a large fleet (kept out of the test suite: timings flake on shared CI).
- * Run: npx tsx app/features/tree/build-tree.perf.ts [--shuffled]   (budget: about 150 ms for 150,000 rows)
+ * Run: npx tsx app/domain/tree/build-tree.perf.ts [--shuffled]   (budget: about 150 ms for 150,000 rows)
  * Rows come in path order when the folder query sorts; --shuffled is an unsorted GROUP BY (hash order). Rows are
  * allocated in arrival order either way, as a database driver allocates them.
  */
