@@ -25,6 +25,7 @@ import {
 } from "~/engine/nodes";
 import type { ContainerTable } from "~/db/schema";
 import type { NodeGpu } from "~/engine/source-contract";
+import { DAY_MS } from "~/lib/time";
 
 export const NODE_HEALTH_RANK: Record<string, number> = { "High Risk": 3, "Medium Risk": 2, "Low Risk": 1 };
 
@@ -122,7 +123,6 @@ export function peakPods(share: number, daemonSets: number, cpuAvg: number | nul
   return Math.min(maxAllowedPods, Math.ceil(share * ratio) + daemonSets);
 }
 
-const DAY_MS = 86_400_000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function nodeRow(snapshotId: string, seen: NodeSeen, groupId: string | null, windowEndMs: number, catalog: ReadonlyMap<string, InstanceType>): NodeAnalysisTable {

@@ -54,7 +54,7 @@ export const POD_OWNER_KINDS = ["Deployment", "StatefulSet", "DaemonSet", "Job",
 export type PodOwnerKind = (typeof POD_OWNER_KINDS)[number];
 
 /** The spacing of raw samples, and the alignment of every sample's timestamp. */
-export const SAMPLE_STEP_MS = 300_000;
+export { SAMPLE_STEP_MS } from "~/lib/time";
 
 /**
  * One container sample: `cpu` is usage in mCores (rate of container_cpu_usage_seconds_total × 1000), `mem` the

@@ -12,9 +12,9 @@ import { storedDemoSource } from "~/sources/collect.server";
 import type { DemoSource } from "~/sources/demo/source";
 import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
 import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
+import { DAY_MS } from "~/lib/time";
 
 export const FIVE_MINUTE_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 export interface SeriesArgs {
   startDate: string;

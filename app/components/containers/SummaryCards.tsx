@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { SummaryCardFigures } from "~/features/containers/summary-cards";
+import type { SummaryCardFigures } from "~/domain/containers/summary-cards";
 import { formatContainerCount, formatCurrency, formatDecimal, formatRating, round } from "~/lib/format";
 import { LoadError } from "./LoadError";
 

@@ -7,6 +7,7 @@ import { formatContainerCount, formatCount, formatCurrency, formatDecimal, forma
 import { ratingClass } from "./SummaryCards";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
 import { FIGURE_GRID_VIEWS as FIGURE_VIEWS, UNSPECIFIED_GRID_VIEWS } from "~/domain/containers/grid-view-ids";
+import { coresFromMCores, gbFromMb } from "~/lib/units";
 
 type Overview = Exclude<NonNullable<ContainerTabsData["overview"]>, "error">;
 type BarKey = "currentSpend" | "immediateSavings" | "riskRemoval" | "additionalWaste" | "optimalSpend";
@@ -95,8 +96,8 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
     return `${pathname}?${p}`;
   };
   const surplus = [
-    { type: "cpu", title: "CPU Request Surplus", value: `${formatDecimal(o.cpu.spare / 1000)} cores`, buckets: o.histograms.cpuRequest },
-    { type: "memory", title: "Memory Request Surplus", value: `${formatDecimal(o.memory.spare / 1024)} GB`, buckets: o.histograms.memRequest },
+    { type: "cpu", title: "CPU Request Surplus", value: `${formatDecimal(coresFromMCores(o.cpu.spare))} cores`, buckets: o.histograms.cpuRequest },
+    { type: "memory", title: "Memory Request Surplus", value: `${formatDecimal(gbFromMb(o.memory.spare))} GB`, buckets: o.histograms.memRequest },
   ] as const;
   const selected = bar && bars.find((b) => b.key === bar);
   return (
@@ -139,7 +140,7 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
             <span className="muted text-sm font-normal"> /month*</span>
           </p>
           <p className="muted mt-1 text-sm">
-            CPU {formatDecimal(o.cpu.spare / 1000)} cores · Memory {formatDecimal(o.memory.spare / 1024)} GB spare
+            CPU {formatDecimal(coresFromMCores(o.cpu.spare))} cores · Memory {formatDecimal(gbFromMb(o.memory.spare))} GB spare
           </p>
           <p className="mt-2 text-sm">
             Efficiency rating <span className={`font-semibold ${ratingClass(o.efficiencyRating)}`}>{formatRating(o.efficiencyRating)}</span>

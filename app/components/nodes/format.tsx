@@ -1,5 +1,6 @@
 /** Cell and field text of the node screens, through ~/lib/format only. */
 import { formatCount, formatCurrency, formatDate, formatDecimal } from "~/lib/format";
+import { coresFromMCores, gbFromMb } from "~/lib/units";
 
 export const dash = "-";
 export const pct = (v: number | null | undefined) => (v === null || v === undefined ? dash : `${formatDecimal(v)}%`);
@@ -8,8 +9,8 @@ export const count = (v: number | null | undefined) => formatCount(v);
 export const money = (v: number | null | undefined) => formatCurrency(v);
 export const day = (v: string | null | undefined) => formatDate(v);
 /** mCores as cores and MB as GB (spec section 9: cores = mCores / 1000, GB = MB / 1024). */
-export const cores = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatDecimal(v / 1000));
-export const gb = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatDecimal(v / 1024));
+export const cores = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatDecimal(coresFromMCores(v)));
+export const gb = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatDecimal(gbFromMb(v)));
 
 /** Health badge colours (UX.md: red risk, yellow warning, green fine). */
 export const HEALTH_CLASS: Record<string, string> = {

@@ -14,6 +14,7 @@
  */
 import { boxStats, bucketStats, type BucketStats } from "~/engine/containers/box-stats";
 import type { UtilisationSample } from "~/engine/source-contract";
+import { coresFromMCores, gbFromMb } from "~/lib/units";
 
 export const TIME_INTERVALS = { DAY_1: 86_400_000, HOUR_1: 3_600_000, MINUTE_5: 300_000 } as const;
 export type TimeInterval = keyof typeof TIME_INTERVALS;
@@ -152,13 +153,13 @@ export function nodeSeries(node: NodeSeriesNode, samples: readonly UtilisationSa
   for (const s of samples) {
     b.add(s.t, "cpuUtilization", s.cpu);
     b.add(s.t, "memoryUtilizationPercent", s.mem);
-    b.add(s.t, "memoryUtilizationGb", (s.mem / 100) * (node.capacityMem / 1024));
-    b.add(s.t, "cpuRequestCores", node.cpuRequest / 1000);
+    b.add(s.t, "memoryUtilizationGb", (s.mem / 100) * gbFromMb(node.capacityMem));
+    b.add(s.t, "cpuRequestCores", coresFromMCores(node.cpuRequest));
     b.add(s.t, "cpuRequestPercent", share(node.cpuRequest, node.allocatableCpu));
-    b.add(s.t, "cpuLimitCores", node.cpuLimit / 1000);
-    b.add(s.t, "memoryRequestGb", node.memRequest / 1024);
+    b.add(s.t, "cpuLimitCores", coresFromMCores(node.cpuLimit));
+    b.add(s.t, "memoryRequestGb", gbFromMb(node.memRequest));
     b.add(s.t, "memoryRequestPercent", share(node.memRequest, node.allocatableMem));
-    b.add(s.t, "memoryLimitGb", node.memLimit / 1024);
+    b.add(s.t, "memoryLimitGb", gbFromMb(node.memLimit));
     b.add(s.t, "pods", podsAt(node, s.cpu));
   }
   return b.rows(NODE_METRICS);
@@ -189,10 +190,10 @@ export function nodeGroupSeries(
   for (const [t, a] of at) {
     b.add(t, "cpuUtilization", share(a.cpuUsed, a.cpuCap));
     b.add(t, "memoryUtilizationPercent", share(a.memUsed, a.memCap));
-    b.add(t, "memoryUtilizationGb", a.memUsed / 1024);
-    b.add(t, "cpuRequestCores", requests.cpuRequest / 1000);
+    b.add(t, "memoryUtilizationGb", gbFromMb(a.memUsed));
+    b.add(t, "cpuRequestCores", coresFromMCores(requests.cpuRequest));
     b.add(t, "cpuRequestPercent", share(requests.cpuRequest, a.cpuAlloc));
-    b.add(t, "memoryRequestGb", requests.memRequest / 1024);
+    b.add(t, "memoryRequestGb", gbFromMb(requests.memRequest));
     b.add(t, "memoryRequestPercent", share(requests.memRequest, a.memAlloc));
     b.add(t, "nodes", a.nodes);
   }

@@ -1,5 +1,6 @@
-/** Hours in the month every cost in the product uses (ANALYSIS.md: "$ per month (730 hours)"). */
-export const HOURS_PER_MONTH = 730;
+import { HOURS_PER_MONTH } from "~/lib/units";
+
+export { HOURS_PER_MONTH };
 
 /** $ per month of an hourly price; null stays null (not offered). */
 export function monthlyPrice(hourlyPrice: number | null): number | null {

@@ -13,7 +13,9 @@
 import { hasRuntimeRisk } from "./risks";
 import type { RiskFlags } from "./types";
 
-export const HOURS_PER_MONTH = 730;
+import { HOURS_PER_MONTH } from "~/lib/units";
+
+export { HOURS_PER_MONTH };
 
 /** $ per vCPU-hour and per GB-hour. */
 export interface UnitPrices {

@@ -62,7 +62,4 @@ export interface RiskFlags {
   hasMemoryProcessTerminationRisk: boolean;
 }
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
-/** The spacing of raw samples (the source contract's SAMPLE_STEP_MS). */
-export const STEP_MS = 300_000;
+export { DAY_MS, HOUR_MS, SAMPLE_STEP_MS as STEP_MS } from "~/lib/time";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { histogramOptions, visibleHistogramCharts } from "./histogram-options";
-import { summaryCardFigures } from "./summary-cards";
+import { summaryCardFigures } from "~/domain/containers/summary-cards";
 
 const opts = (q: string) => histogramOptions(new URLSearchParams(q));
 const titles = (q: string) => visibleHistogramCharts(opts(q)).map((c) => c.title);

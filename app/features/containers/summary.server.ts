@@ -12,7 +12,7 @@ import { resolvePageFolder } from "~/features/tree/page-scope.server";
 import { containerTabs, selectedContainerTab } from "./tabs";
 import { loadDetailsGrid } from "./details.server";
 import { policyPage } from "./policies";
-import { summaryCardFigures } from "./summary-cards";
+import { summaryCardFigures } from "~/domain/containers/summary-cards";
 
 export async function loadContainerTabs(request: Request) {
   const user = await requireUser(request);

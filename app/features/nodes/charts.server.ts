@@ -14,6 +14,7 @@ import { currentSnapshot } from "~/models/snapshot.server";
 import { CHART_DAYS, type NodeViewMode } from "./constants";
 import { nodeGroupMetricSeries, nodeMetricSeries } from "~/models/node-metrics.server";
 import { NODE_GROUP_METRICS, NODE_METRICS, NOT_MEASURED, type MetricDef, type SeriesRow } from "~/domain/nodes/series";
+import { DAY_MS } from "~/lib/time";
 
 export interface NodeChart {
   key: string;
@@ -28,7 +29,6 @@ export interface NodeChart {
 export const PANEL_NODE_CHARTS = ["cpuUtilization", "memoryUtilizationPercent", "cpuRequestPercent", "pods"];
 export const PANEL_GROUP_CHARTS = ["cpuUtilization", "memoryUtilizationPercent", "cpuRequestPercent", "nodes"];
 
-const DAY_MS = 86_400_000;
 
 function toCharts(rows: SeriesRow[], metrics: readonly MetricDef[], only?: readonly string[]): NodeChart[] {
   const wanted = metrics.filter((m) => !NOT_MEASURED.has(m.key) && (!only || only.includes(m.key)));

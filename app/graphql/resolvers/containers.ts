@@ -9,6 +9,7 @@ import { containerOverview, folderCounts, histogramCounts, riskSummary, type Con
 import { type ScopeArgs } from "~/graphql/context.server";
 import { getParameters } from "~/models/config-parameters.server";
 import { validationError } from "~/lib/errors";
+import { summaryCardFigures } from "~/domain/containers/summary-cards";
 import type { Resolver, ResolverMap } from "./types";
 
 /** The spec's chart names (the analysis call's chartingEntry) and the histogram each one is. */
@@ -92,16 +93,8 @@ export const containersResolvers: ResolverMap = {
     getContainerOverviewByViewAndFilter: (async (_p, args, context) => overviewFields(await containerOverview(context.db, await context.folder(args)))) as Resolver<ScopeArgs>,
     getSummaryAddonsByViewAndFilter: (async (_p, args, context) => {
       const o = await containerOverview(context.db, await context.folder(args));
-      return {
-        containers: o.counts.containers,
-        containerManifests: o.counts.manifests,
-        totalCpuSurplus: o.cpu.spare,
-        totalMemSurplus: o.memory.spare,
-        cpuRequestSurplusCores: o.cpu.spare / 1000,
-        memoryRequestSurplusGb: o.memory.spare / 1024,
-        monthlySavings: o.monthlyWaste,
-        efficiencyRating: o.efficiencyRating,
-      };
+      // The API also answers the surplus in the spec's base units (mCores, MB).
+      return { ...summaryCardFigures(o), totalCpuSurplus: o.cpu.spare, totalMemSurplus: o.memory.spare };
     }) as Resolver<ScopeArgs>,
     getContainerCountsByViewAndFilter: (async (_p, args, context) => folderCounts(context.db, await context.folder(args))) as Resolver<ScopeArgs>,
     getContainerRiskSummaryByViewAndFilter: (async (_p, args, context) => riskSummary(context.db, await context.folder(args))) as Resolver<ScopeArgs>,
