@@ -9,8 +9,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import stylesheet from "~/tailwind.css";
 import { getTheme } from "~/lib/theme.server";
+import { getTreePane } from "~/lib/tree-pane.server";
 import { ErrorPanel } from "~/components/ui/ErrorPanel";
 
 export const links: LinksFunction = () => [
@@ -21,12 +23,16 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Kubex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { theme: getTheme(request) };
+  return { theme: getTheme(request), treePane: getTreePane(request) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? "dark";
+  // A mark tests wait on ("wait for states, never for time"); nothing in the product reads it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" className={theme === "dark" ? "dark" : ""}>
       <head>

@@ -39,3 +39,22 @@ export async function selectedCount(page: Page) {
   const full = await el.getAttribute("title");
   return Number((full ?? (await el.innerText())).replace(/[^0-9.]/g, ""));
 }
+
+/** Waits until React has hydrated the page (the root layout marks <html data-hydrated>). */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+}
+
+/**
+ * Holds the app's JavaScript bundles until `release()` is called, so a test can act on the server-rendered page
+ * before it hydrates, deterministically.
+ */
+export async function holdScripts(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.*\.js(\?.*)?$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}

@@ -1,6 +1,5 @@
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { Link, useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import type { GridViewsBarData } from "~/features/grid-views/bar.server";
 import { GRID_VIEW_TEXT } from "~/domain/grid-views/texts";
 import { IntentForm } from "./hidden";
@@ -9,16 +8,16 @@ import { ViewActions, type ViewAction } from "./ViewActions";
 import { FavouriteToggle, ViewsList } from "./ViewsList";
 import { useAutoSave, useRememberedView } from "./useGridViewEffects";
 
-const PANEL = "z-30 mt-1 rounded-md border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900";
+const PANEL = "absolute left-0 z-30 mt-1 rounded-md border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900";
 
 /**
  * Saved views of a grid (spec document 2, section 2.9): the views menu with the current view's title (or "Table
  * View (Unsaved)" when a read-only view's grid was changed), its favourite star, Save (own views with changes),
  * Save as new, and the view actions. Every control is a link or a form, so it all works without JavaScript; with
- * it, the menus are Headless UI, edits to own views save themselves and the selection is remembered.
+ * it, the menus close on a choice, Escape or a click outside, edits to own views save themselves and the selection
+ * is remembered.
  */
 export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
-  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const autoSaveError = useAutoSave(bar);
   useRememberedView(bar);
@@ -71,25 +70,9 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
   return (
     <div className="mb-3" data-testid="grid-views">
       <div className="flex flex-wrap items-center gap-2">
-        {hydrated ? (
-          <Popover className="relative">
-            <PopoverButton className="btn" aria-label={menuLabel} data-testid="grid-views-menu">
-              {trigger}
-            </PopoverButton>
-            <PopoverPanel anchor="bottom start" className={PANEL}>
-              {({ close }) => <ViewsList bar={bar} onChoose={() => close()} />}
-            </PopoverPanel>
-          </Popover>
-        ) : (
-          <details className="relative">
-            <summary className="btn cursor-pointer list-none" aria-label={menuLabel} data-testid="grid-views-menu">
-              {trigger}
-            </summary>
-            <div className={`absolute left-0 ${PANEL}`}>
-              <ViewsList bar={bar} />
-            </div>
-          </details>
-        )}
+        <DisclosureMenu summary={trigger} summaryClassName="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden" summaryLabel={menuLabel} summaryTestId="grid-views-menu" panelClassName={PANEL}>
+          <ViewsList bar={bar} />
+        </DisclosureMenu>
         {view && !bar.temporary ? <FavouriteToggle gridId={bar.gridId} view={view} /> : null}
         {bar.unsaved && editable && view ? (
           <IntentForm gridId={bar.gridId} intent="save" viewId={view.id} buttonClassName="btn-primary" testId="grid-view-save">

@@ -30,10 +30,9 @@ export function FavouriteToggle({ gridId, view, className = "" }: { gridId: stri
 }
 
 /**
- * The views grouped System, Public and My Views, each a link that applies the view's state to the grid (onChoose
- * closes the Headless UI popover; without JavaScript the page simply changes).
+ * The views grouped System, Public and My Views, each a link that applies the view's state to the grid.
  */
-export function ViewsList({ bar, onChoose }: { bar: GridViewsBarData; onChoose?: () => void }) {
+export function ViewsList({ bar }: { bar: GridViewsBarData }) {
   const { pathname, search } = useLocation();
   return (
     <div className="max-h-[60vh] w-72 overflow-y-auto py-1 text-sm sm:w-80" data-testid="grid-views-list">
@@ -50,7 +49,6 @@ export function ViewsList({ bar, onChoose }: { bar: GridViewsBarData; onChoose?:
                   <Link
                     to={pathname + viewSearch(search, v.id, v.gridState, bar.rules)}
                     aria-current={current ? "true" : undefined}
-                    onClick={onChoose}
                     className={`block min-w-0 flex-1 truncate rounded px-2 py-1.5 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 ${current ? "font-semibold text-sky-700 dark:text-sky-300" : ""}`}
                     data-testid={`select-view-${v.id}`}
                   >

@@ -1,157 +1,116 @@
-import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { LARGE_SCREEN_PX, TREE_WIDTH_DEFAULT_PCT, TREE_WIDTH_MAX_PCT } from "~/lib/constants";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { TREE_WIDTH_MAX_PCT } from "~/lib/constants";
+import { clampWidth, DEFAULT_TREE_PANE, formatTreePane, TREE_PANE_COOKIE, TREE_WIDTH_MIN_PCT, type TreePaneState } from "~/lib/tree-pane";
 
-interface PaneState {
-  open: boolean;
-  width: number;
-}
+const BUTTON = "btn absolute left-2 top-2 z-20 cursor-pointer";
+const CLOSE = "cursor-pointer rounded px-1 text-sm text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200";
 
-function storageKey(large: boolean) {
-  return `kubex.treePane.${large ? "large" : "small"}`;
-}
-
-function readState(large: boolean): PaneState {
-  try {
-    const raw = localStorage.getItem(storageKey(large));
-    if (raw) {
-      const s = JSON.parse(raw) as PaneState;
-      return { open: Boolean(s.open), width: Math.min(TREE_WIDTH_MAX_PCT, Math.max(0, Number(s.width) || TREE_WIDTH_DEFAULT_PCT)) };
-    }
-  } catch {
-    // Private mode or a corrupt value: fall back to the defaults.
+/** Labels that work a checkbox act as buttons for the keyboard once JavaScript runs (Enter or Space). */
+function pressOnKey(e: React.KeyboardEvent<HTMLLabelElement>) {
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    e.currentTarget.click();
   }
-  return { open: large, width: TREE_WIDTH_DEFAULT_PCT };
 }
 
 /**
- * The tree pane: pinned beside the content at 1280 px and wider, an overlay drawer below that. Resizable up to
- * 25 % and closable; the state is remembered per screen width. Without JavaScript a CSS checkbox opens the
- * drawer and the pinned pane keeps its default width.
+ * The tree pane: pinned beside the content at 1280 px and wider, an overlay drawer below that; resizable from 5
+ * to 25 % and closable, the state kept per screen width in a cookie (lib/tree-pane.ts). Two CSS checkboxes open
+ * and close it, so the server renders exactly what the browser keeps: nothing moves when the page hydrates and a
+ * click made meanwhile lands where it was aimed. JavaScript adds the cookie, dragging and keys.
  */
 export function TreePane({ tree, children }: { tree: React.ReactNode; children: React.ReactNode }) {
-  const [large, setLarge] = useState(true);
-  const [state, setState] = useState<PaneState>({ open: true, width: TREE_WIDTH_DEFAULT_PCT });
-  const hydrated = useHydrated();
+  const initial = useRouteLoaderData<{ treePane?: TreePaneState }>("root")?.treePane ?? DEFAULT_TREE_PANE;
   const container = useRef<HTMLDivElement>(null);
+  const closedLarge = useRef<HTMLInputElement>(null);
+  const openSmall = useRef<HTMLInputElement>(null);
+  const separator = useRef<HTMLDivElement>(null);
+  const width = useRef(initial.width);
+
+  const save = () => {
+    const state: TreePaneState = { largeOpen: !closedLarge.current?.checked, width: width.current, smallOpen: Boolean(openSmall.current?.checked) };
+    document.cookie = `${TREE_PANE_COOKIE}=${formatTreePane(state)}; Path=/; SameSite=Lax; Max-Age=31536000`;
+  };
+  const setWidth = (pct: number) => {
+    width.current = clampWidth(pct);
+    container.current?.style.setProperty("--tree-w", `${width.current}%`);
+    separator.current?.setAttribute("aria-valuenow", String(width.current));
+  };
 
   useEffect(() => {
-    const mq = window.matchMedia(`(min-width: ${LARGE_SCREEN_PX}px)`);
-    const apply = () => {
-      setLarge(mq.matches);
-      setState(readState(mq.matches));
+    // Escape closes the drawer on narrow screens.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && openSmall.current?.checked) {
+        openSmall.current.checked = false;
+        save();
+      }
     };
-    apply();
-    mq.addEventListener("change", apply);
-    return () => mq.removeEventListener("change", apply);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
   }, []);
-
-  function update(next: PaneState) {
-    setState(next);
-    try {
-      localStorage.setItem(storageKey(large), JSON.stringify(next));
-    } catch {
-      // Storage unavailable: the state lasts for this page only.
-    }
-  }
 
   function startResize(e: React.PointerEvent) {
     const box = container.current?.getBoundingClientRect();
     if (!box) return;
     e.preventDefault();
-    const move = (ev: PointerEvent) => {
-      const pct = ((ev.clientX - box.left) / box.width) * 100;
-      setState((s) => ({ ...s, width: Math.min(TREE_WIDTH_MAX_PCT, Math.max(0, Math.round(pct * 10) / 10)) }));
-    };
-    const up = () => {
+    const move = (ev: PointerEvent) => setWidth(((ev.clientX - box.left) / box.width) * 100);
+    const up = (ev: PointerEvent) => {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
-      setState((s) => {
-        const next = { ...s, open: s.width > 0 };
-        try {
-          localStorage.setItem(storageKey(large), JSON.stringify(next));
-        } catch {
-          // ignore
-        }
-        return next.width > 0 ? next : { open: false, width: TREE_WIDTH_DEFAULT_PCT };
-      });
+      // Dragged (nearly) shut: the pane closes and keeps its last width for when it opens again.
+      if (((ev.clientX - box.left) / box.width) * 100 < TREE_WIDTH_MIN_PCT && closedLarge.current) closedLarge.current.checked = true;
+      save();
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
   }
 
-  const pinned = large;
-  const open = hydrated ? state.open : true;
   return (
-    <div ref={container} className="relative flex min-h-0 flex-1">
-      <input type="checkbox" id="tree-drawer" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
-      {hydrated ? (
-        !open ? (
-          <button type="button" className="btn absolute left-2 top-2 z-20" onClick={() => update({ ...state, open: true })}>
-            ☰ Tree
-          </button>
-        ) : null
-      ) : (
-        <label htmlFor="tree-drawer" className="btn absolute left-2 top-2 z-20 cursor-pointer xl:hidden">
-          ☰ Tree
-        </label>
-      )}
+    <div ref={container} className="relative flex min-h-0 flex-1" style={{ "--tree-w": `${initial.width}%` } as React.CSSProperties}>
+      <input ref={closedLarge} type="checkbox" id="tree-closed" className="peer/closed sr-only" aria-hidden="true" tabIndex={-1} defaultChecked={!initial.largeOpen} onChange={save} />
+      <input ref={openSmall} type="checkbox" id="tree-open" className="peer/open sr-only" aria-hidden="true" tabIndex={-1} defaultChecked={initial.smallOpen} onChange={save} />
+      <label htmlFor="tree-open" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} xl:hidden`}>
+        ☰ Tree
+      </label>
+      <label htmlFor="tree-closed" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} hidden xl:peer-checked/closed:inline-flex`}>
+        ☰ Tree
+      </label>
       <aside
         aria-label="Tree pane"
         data-testid="tree-pane"
-        data-mode={pinned ? "pinned" : "drawer"}
-        style={pinned && hydrated ? { width: `${state.width}%` } : undefined}
-        className={
-          hydrated
-            ? `${open ? "flex" : "hidden"} ${
-                pinned
-                  ? "relative shrink-0"
-                  : "fixed inset-y-0 left-0 z-40 w-[85vw] max-w-sm shadow-2xl"
-              } min-w-[220px] flex-col overflow-hidden border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900`
-            : "fixed inset-y-0 left-0 z-40 hidden w-[85vw] max-w-sm flex-col overflow-hidden border-r border-slate-200 bg-white shadow-2xl peer-checked:flex xl:relative xl:inset-auto xl:z-auto xl:flex xl:w-[20%] xl:min-w-[220px] xl:max-w-none xl:shadow-none dark:border-slate-800 dark:bg-slate-900"
-        }
+        className="fixed inset-y-0 left-0 z-40 hidden w-[85vw] min-w-[220px] max-w-sm flex-col overflow-hidden border-r border-slate-200 bg-white shadow-2xl peer-checked/open:flex xl:relative xl:inset-auto xl:z-auto xl:flex xl:w-[var(--tree-w)] xl:max-w-none xl:shrink-0 xl:shadow-none xl:peer-checked/closed:hidden dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="flex items-center justify-end px-2 pt-1">
-          {hydrated ? (
-            <button
-              type="button"
-              className="text-sm text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"
-              aria-label="Close tree pane"
-              onClick={() => update({ ...state, open: false })}
-            >
-              ✕
-            </button>
-          ) : (
-            <label htmlFor="tree-drawer" className="cursor-pointer text-sm text-slate-500 xl:hidden" aria-label="Close tree pane">
-              ✕
-            </label>
-          )}
+          <label htmlFor="tree-open" role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={`${CLOSE} xl:hidden`}>
+            ✕
+          </label>
+          <label htmlFor="tree-closed" role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={`${CLOSE} hidden xl:inline`}>
+            ✕
+          </label>
         </div>
         {tree}
-        {hydrated && pinned ? (
-          <div
-            role="separator"
-            aria-orientation="vertical"
-            aria-label="Resize tree pane"
-            tabIndex={0}
-            onPointerDown={startResize}
-            onKeyDown={(e) => {
-              if (e.key === "ArrowLeft") update({ ...state, width: Math.max(5, state.width - 1) });
-              if (e.key === "ArrowRight") update({ ...state, width: Math.min(TREE_WIDTH_MAX_PCT, state.width + 1) });
-            }}
-            className="absolute inset-y-0 right-0 w-1.5 cursor-col-resize hover:bg-sky-400/50"
-          />
-        ) : null}
-      </aside>
-      {hydrated && !pinned && open ? (
-        <button
-          type="button"
-          aria-label="Close tree pane"
-          className="fixed inset-0 z-30 bg-black/40"
-          onClick={() => update({ ...state, open: false })}
+        <div
+          ref={separator}
+          role="separator"
+          aria-orientation="vertical"
+          aria-label="Resize tree pane"
+          aria-valuenow={initial.width}
+          aria-valuemin={TREE_WIDTH_MIN_PCT}
+          aria-valuemax={TREE_WIDTH_MAX_PCT}
+          tabIndex={0}
+          onPointerDown={startResize}
+          onKeyDown={(e) => {
+            if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+            e.preventDefault();
+            setWidth(width.current + (e.key === "ArrowLeft" ? -1 : 1));
+            save();
+          }}
+          className="absolute inset-y-0 right-0 hidden w-1.5 cursor-col-resize hover:bg-sky-400/50 focus-visible:bg-sky-400/50 xl:block"
         />
-      ) : null}
-      <section className={`min-w-0 flex-1 overflow-auto p-4 ${hydrated && !open ? "pt-14" : "pt-14 xl:pt-4"}`}>{children}</section>
+      </aside>
+      <label htmlFor="tree-open" aria-hidden="true" className="fixed inset-0 z-30 hidden bg-black/40 peer-checked/open:block xl:!hidden" />
+      <section className="min-w-0 flex-1 overflow-auto p-4 pt-14 xl:pt-4 xl:peer-checked/closed:pt-14">{children}</section>
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import type { Page } from "@playwright/test";
+import { test, expect, holdScripts, hydrated } from "./fixtures";
+
+/**
+ * A click made before or while the page hydrates is never lost (issue: clicks lost during hydration): menus are the
+ * same markup with and without JavaScript, so a menu opened early stays open, and links work at any moment.
+ */
+const GRID = "/kubex/containers-tree/tree-item?tabGroup1=analysis-details";
+
+async function slowCpu(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+test.describe("clicks before and during hydration", () => {
+  test("a menu opened before hydration stays open after it, and its item works", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto(GRID, { waitUntil: "domcontentloaded" });
+    await page.getByTestId("grid-view-actions").locator("summary").click();
+    await expect(page.getByTestId("grid-view-create")).toBeVisible();
+    scripts.release();
+    await hydrated(page);
+    await expect(page.getByTestId("grid-view-create")).toBeVisible();
+    await page.getByTestId("grid-view-create").click();
+    await expect(page.getByTestId("grid-view-title")).toHaveText(/^New View \d+$/);
+  });
+
+  test("the views list opened before hydration stays open after it", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto(GRID, { waitUntil: "domcontentloaded" });
+    await page.getByTestId("grid-views-menu").click();
+    await expect(page.getByTestId("grid-views-list")).toBeVisible();
+    scripts.release();
+    await hydrated(page);
+    await expect(page.getByTestId("grid-views-list")).toBeVisible();
+    // With JavaScript it now closes on Escape.
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("grid-views-list")).toBeHidden();
+  });
+
+  test("the Manage Views link clicked before hydration opens the dialog", async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/kubex/containers-tree", { waitUntil: "domcontentloaded" });
+    scripts.release(); // the next page's scripts load normally
+    await page.getByRole("link", { name: "Manage Views" }).click();
+    await expect(page.getByTestId("manage-views")).toBeVisible();
+  });
+
+  for (const rate of [1, 6]) {
+    test(`the Manage Views link clicked while the page hydrates opens the dialog (CPU slowed ${rate}x)`, async ({ page }) => {
+      await slowCpu(page, rate);
+      await page.goto("/kubex/containers-tree", { waitUntil: "domcontentloaded" });
+      await page.getByRole("link", { name: "Manage Views" }).click();
+      await expect(page.getByTestId("manage-views")).toBeVisible();
+      await hydrated(page);
+      await expect(page.getByTestId("manage-views")).toBeVisible();
+    });
+
+    test(`a menu clicked while the page hydrates works (CPU slowed ${rate}x)`, async ({ page }) => {
+      await slowCpu(page, rate);
+      await page.goto(GRID, { waitUntil: "domcontentloaded" });
+      // No wait for hydration: the click lands whenever the page is at that moment.
+      await page.getByTestId("grid-view-actions").locator("summary").click();
+      await expect(page.getByTestId("grid-view-create")).toBeVisible();
+      await hydrated(page);
+      await expect(page.getByTestId("grid-view-create")).toBeVisible();
+    });
+  }
+});
