@@ -1,6 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { formatCurrency, formatDate, formatFixed, gradientColor } from "~/lib/format";
 import type { GridColumn } from "~/domain/containers/grid-columns";
+import { drawerHref } from "~/features/drawers/drawer";
 import { DirectionBadge, RecommendationBadge } from "./badges";
 
 export type GridRow = Record<string, unknown> & { entityId: string; containerName: string; policyName: string; policyInstanceId: string };
@@ -20,20 +21,9 @@ export function shade(v: unknown): React.CSSProperties | undefined {
 export const isNumeric = (c: GridColumn) => ["number", "money", "percent", "change"].includes(c.type);
 
 /** One cell's content: null shows a dash; names open the drawers. */
-export function CellValue({ col, row, containerHref, policyHref }: { col: GridColumn; row: GridRow; containerHref: string; policyHref: string }) {
+export function CellValue({ col, row }: { col: GridColumn; row: GridRow }) {
   const v = row[col.key];
-  if (col.key === "containerName")
-    return (
-      <Link to={containerHref} preventScrollReset className="font-medium text-sky-700 hover:underline dark:text-sky-300" data-testid="container-link">
-        {row.containerName}
-      </Link>
-    );
-  if (col.key === "policyName")
-    return (
-      <Link to={policyHref} preventScrollReset className="text-sky-700 hover:underline dark:text-sky-300" data-testid="policy-link">
-        {row.policyName}
-      </Link>
-    );
+  if (col.key === "containerName" || col.key === "policyName") return <DrawerLink row={row} kind={col.key === "containerName" ? "container" : "policy"} />;
   if (col.key === "recommendation") {
     if (v === null && row.notAnalysedReason) return <span className="muted">Not analysed: {String(row.notAnalysedReason)}</span>;
     return <RecommendationBadge value={(v as string | null) ?? null} />;
@@ -75,4 +65,21 @@ export function CellValue({ col, row, containerHref, policyHref }: { col: GridCo
 export function unitOf(col: GridColumn): string | null {
   if (col.type === "money") return "$/month";
   return col.unit ?? null;
+}
+
+/** A container's or policy's name: opens its drawer (drawer=… in the address), the rest of the page kept. */
+function DrawerLink({ row, kind }: { row: GridRow; kind: "container" | "policy" }) {
+  const { pathname, search } = useLocation();
+  const container = kind === "container";
+  const ref = container ? { kind: "container" as const, id: row.entityId } : { kind: "policy" as const, id: row.policyInstanceId, entityId: row.entityId };
+  return (
+    <Link
+      to={drawerHref(pathname, search, ref)}
+      preventScrollReset
+      className={container ? "font-medium text-sky-700 hover:underline dark:text-sky-300" : "text-sky-700 hover:underline dark:text-sky-300"}
+      data-testid={`${kind}-link`}
+    >
+      {container ? row.containerName : row.policyName}
+    </Link>
+  );
 }

@@ -1,0 +1,102 @@
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Header, type Row, type Table, type TableState } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { EmptyGridRow } from "~/components/ui/EmptyGridRow";
+import { DataTableRow } from "./DataTableRow";
+import { cx, type GridLook } from "./look";
+import type { GridAddress } from "./meta";
+
+const coreRowModel = getCoreRowModel();
+
+export interface DataTableProps<TData> {
+  columns: ColumnDef<TData>[];
+  /** One page of rows, as the server sorted, filtered and paged them. */
+  data: TData[];
+  /** The table's state as the loader read it from the address; links and GET forms change it, never TanStack. */
+  state: Partial<TableState>;
+  rowCount: number;
+  pageCount: number;
+  getRowId: (row: TData) => string;
+  enableRowSelection?: (row: Row<TData>) => boolean;
+  address: GridAddress;
+  look: GridLook<TData>;
+  testId: string;
+  label?: string;
+  emptyTestId?: string;
+  /** Whether the grid shows nothing (by default: no rows; a grouped grid shows groups). */
+  empty?: boolean;
+  toolbar?: (table: Table<TData>) => ReactNode;
+  /** Header rows under the column headers (the floating filters). */
+  headerRows?: (table: Table<TData>) => ReactNode;
+  /** The body instead of one row per row of data (groups and their rows). */
+  body?: (table: Table<TData>) => ReactNode;
+  footer?: (table: Table<TData>) => ReactNode;
+}
+
+/**
+ * A server-side grid on TanStack Table: the server sorts, filters, groups and pages (manual*), the state comes
+ * from the address, and TanStack models the columns, their order, visibility and pinning, the rows and the
+ * selection, so the table renders on the server and works without JavaScript.
+ */
+export function DataTable<TData>(props: DataTableProps<TData>) {
+  const { look } = props;
+  const table = useReactTable({
+    columns: props.columns,
+    data: props.data,
+    state: props.state,
+    rowCount: props.rowCount,
+    pageCount: props.pageCount,
+    getRowId: props.getRowId,
+    getCoreRowModel: coreRowModel,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    manualGrouping: true,
+    // Grouping keeps the columns where the address puts them (TanStack would move the grouped column first).
+    groupedColumnMode: false,
+    manualExpanding: true,
+    // A sorted header toggles between its two directions, as the address allows no unsorted grid.
+    enableSortingRemoval: false,
+    enableRowSelection: props.enableRowSelection,
+    meta: { address: props.address },
+  });
+  const rows = table.getRowModel().rows;
+  return (
+    <>
+      {props.toolbar?.(table)}
+      <div className={look.card}>
+        <table className="w-full text-sm" data-testid={props.testId} aria-label={props.label}>
+          <thead className={look.thead}>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} look={look} />
+                ))}
+              </tr>
+            ))}
+            {props.headerRows?.(table)}
+          </thead>
+          <tbody>
+            {(props.empty ?? rows.length === 0) ? <EmptyGridRow colSpan={table.getVisibleLeafColumns().length} testId={props.emptyTestId} /> : null}
+            {props.body ? props.body(table) : rows.map((row) => <DataTableRow key={row.id} row={row} look={look} />)}
+          </tbody>
+        </table>
+      </div>
+      {props.footer?.(table)}
+    </>
+  );
+}
+
+function HeaderCell<TData>({ header, look }: { header: Header<TData, unknown>; look: GridLook<TData> }) {
+  const { column } = header;
+  const meta = column.columnDef.meta;
+  const sorted = column.getIsSorted();
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+      className={meta?.th ?? cx(look.th, meta?.numeric && "text-right", column.getIsPinned() && look.pinnedTh)}
+    >
+      {header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext())}
+    </th>
+  );
+}
