@@ -4,7 +4,6 @@ import type { SessionUser } from "~/lib/auth-types";
 import { csrfToken } from "~/features/auth/session.server";
 import { EMPTY_ID, USER_CTX } from "~/lib/constants";
 import { isFlagOn } from "~/models/feature-flags.server";
-import { runGraphQL } from "~/graphql/client.server";
 import { displayError } from "~/graphql/errors";
 import { safeRedirect } from "~/features/auth/login.server";
 import { TREE_ROUTE } from "~/features/tree/tree-links";
@@ -47,4 +46,4 @@ export function isLocked(item: { systemDefined: boolean; readOnly: boolean; crea
 
 export const isNewId = (id: string) => !id || id === EMPTY_ID;
 
-export { redirect, runGraphQL };
+export { redirect };
