@@ -10,28 +10,11 @@ import crypto from "node:crypto";
 import { SERVER_MAX_FILTER_LINES } from "~/lib/constants";
 import type { SessionUser } from "~/lib/auth-types";
 import { findProperty } from "~/domain/views-filters/properties";
-import {
-  filterAstForQuery,
-  operatorTakesValue,
-  validateFilterSave,
-  type FilterAst,
-  type FilterLineInput,
-} from "~/domain/views-filters/filter-logic";
+import { filterAstForQuery, operatorTakesValue, validateFilterSave, type FilterAst, type FilterLineInput } from "~/domain/views-filters/filter-logic";
 import { sortLevels } from "~/domain/views-filters/view-levels";
 import { validationError } from "~/lib/errors";
-import {
-  deleteItem,
-  findItemUnchecked,
-  getItem,
-  listItems,
-  refuseCloud,
-  resolveItem,
-  saveItem,
-  seedItem,
-  type SavedItem,
-  type SavedItemKind,
-  type StoredItem,
-} from "./saved-items.server";
+import { findItemUnchecked, getItem, listItems, resolveItem, type SavedItem, type SavedItemKind, type StoredItem } from "./saved-items.server";
+import { deleteItem, refuseCloud, saveItem, seedItem } from "./saved-items-write.server";
 import { parseCtx, SEED_IDS, SYSTEM_DEFAULT_FILTER, type Db, type TreeCtx } from "./treeview-common.server";
 
 export interface FilterDetail {
@@ -193,17 +176,9 @@ export interface TreeFilter {
   ast: FilterAst | null;
 }
 
-function lineInput(d: {
-  attrKey?: string | null;
-  datasourceId?: string | null;
-  operand: string;
-  filterValue?: string | null;
-  dataType?: string | null;
-  preOperand1?: string | null;
-  preOperand2?: string | null;
-  postOperand1?: string | null;
-  postOperand2?: string | null;
-}): FilterLineInput {
+type LineFields = "attrKey" | "datasourceId" | "operand" | "filterValue" | "dataType" | "preOperand1" | "preOperand2" | "postOperand1" | "postOperand2";
+
+function lineInput(d: Pick<FilterDetailInput, LineFields>): FilterLineInput {
   return {
     propertyKey: (d.attrKey ?? "").trim() || (d.datasourceId ?? "").trim(),
     operand: (d.operand ?? "").trim(),

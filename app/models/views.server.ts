@@ -11,19 +11,8 @@ import { availableProperties, findProperty, propertyIdentity, type AvailableProp
 import { validateView, type ViewLevel } from "~/domain/views-filters/view-levels";
 import { seedSystemFilters } from "./filters.server";
 import { validationError } from "~/lib/errors";
-import {
-  deleteItem,
-  findItemUnchecked,
-  getItem,
-  listItems,
-  refuseCloud,
-  resolveItem,
-  saveItem,
-  seedItem,
-  type SavedItem,
-  type SavedItemKind,
-  type StoredItem,
-} from "./saved-items.server";
+import { findItemUnchecked, getItem, listItems, resolveItem, type SavedItem, type SavedItemKind, type StoredItem } from "./saved-items.server";
+import { deleteItem, refuseCloud, saveItem, seedItem } from "./saved-items-write.server";
 import { parseCtx, SEED_IDS, SYSTEM_DEFAULT_VIEW, type Db, type TreeCtx } from "./treeview-common.server";
 
 export interface ViewDetail {

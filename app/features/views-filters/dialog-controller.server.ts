@@ -7,8 +7,11 @@ import type { SessionUser } from "~/lib/auth-types";
 import { FORGED_POST_MESSAGE, verifyCsrf } from "~/features/auth/session.server";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
 import type { AvailableProperty } from "~/domain/views-filters/properties";
+import { runGraphQL } from "~/graphql/client.server";
+import type { TypedDocument } from "~/graphql/operations/typed-document";
 import type { Alert, DialogState, ListedItem } from "./dialog-state";
 import type { SavedItemDraft } from "./drafts";
+import type { AnsweredItem, DialogAnswer, DialogVariables } from "./dialog-query.server";
 import { dialogContext, dialogHref, errorText, isLocked, redirect, returnTarget, withParam } from "./dialog-common.server";
 
 /** An item of the selector, with what the dialog needs to open it. */
@@ -18,19 +21,23 @@ export interface DialogItem<Draft> extends ListedItem {
 }
 
 /** What a dialog shows besides its draft, read in one call. */
-export interface DialogData<Draft> {
+interface DialogData<Draft> {
   items: DialogItem<Draft>[];
   properties: AvailableProperty[];
   max: number;
 }
 
-export interface DialogKind<Draft extends SavedItemDraft> {
+// Methods, not function properties: a kind answering a wider Item must still pass where DialogKind<Draft> is asked.
+export interface DialogKind<Draft extends SavedItemDraft, Item extends AnsweredItem = AnsweredItem> {
   noun: "View" | "Filter";
   /** The address parameter naming the open item (`mv`, `mf`); the tree's own one is the fallback. */
   param: "mv" | "mf";
   /** The tree's parameter for the applied item, in the return address. */
   appliedParam: "viewId" | "filterId";
-  load(user: SessionUser, ctx: string): Promise<DialogData<Draft>>;
+  /** The dialog's one read (see dialogQuery); `filters` picks the properties and limit of the kind. */
+  query: TypedDocument<DialogAnswer<Item>, DialogVariables>;
+  forFilters: boolean;
+  draftOf(item: Item): Draft;
   /** The draft of a new item. */
   blank(): Draft;
   fromForm(form: FormData): Draft;
@@ -47,11 +54,29 @@ export interface DialogKind<Draft extends SavedItemDraft> {
 
 type Extra = Pick<DialogState<unknown>, "alert" | "confirmDelete" | "notice">;
 
+async function load<Draft extends SavedItemDraft, Item extends AnsweredItem>(user: SessionUser, kind: DialogKind<Draft, Item>, ctx: string): Promise<DialogData<Draft>> {
+  const answer = await runGraphQL(user, kind.query, { ctx, filters: kind.forFilters });
+  return {
+    items: [...answer.items.publicList, ...answer.items.privateList].map((i) => ({
+      id: i.id,
+      name: i.originalName,
+      publicItem: i.publicItem,
+      createdBy: i.createdBy,
+      defaultItem: i.defaultItem,
+      systemDefined: i.systemDefined,
+      readOnly: i.readOnly,
+      draft: kind.draftOf(i),
+    })),
+    properties: answer.getAllAvailableProperties.propertyList,
+    max: answer.getMaxFilterLines,
+  };
+}
+
 /** One request's dialog: its data is read once, whatever the intent. */
-async function openDialog<Draft extends SavedItemDraft>(request: Request, user: SessionUser, kind: DialogKind<Draft>) {
+async function openDialog<Draft extends SavedItemDraft, Item extends AnsweredItem>(request: Request, user: SessionUser, kind: DialogKind<Draft, Item>) {
   const url = new URL(request.url);
   const { sandbox, csrf, ctx } = await dialogContext(request);
-  const data = await kind.load(user, ctx);
+  const data = await load(user, kind, ctx);
   const find = (id: string) => data.items.find((i) => i.id === id);
   const state = (draft: Draft, extra: Extra = {}): DialogState<Draft> => {
     const existing = find(draft.id);
@@ -71,22 +96,22 @@ async function openDialog<Draft extends SavedItemDraft>(request: Request, user: 
   return { url, ctx, data, find, state };
 }
 
-function notice(kind: DialogKind<SavedItemDraft>, value: string | null) {
-  if (value === "saved") return `${kind.noun} saved.`;
-  if (value === "deleted") return `${kind.noun} deleted.`;
+function notice(noun: string, value: string | null) {
+  if (value === "saved") return `${noun} saved.`;
+  if (value === "deleted") return `${noun} deleted.`;
   return undefined;
 }
 
-export async function loadDialog<Draft extends SavedItemDraft>(request: Request, user: SessionUser, kind: DialogKind<Draft>) {
+export async function loadDialog<Draft extends SavedItemDraft, Item extends AnsweredItem>(request: Request, user: SessionUser, kind: DialogKind<Draft, Item>) {
   const { url, find, state } = await openDialog(request, user, kind);
   const wanted = url.searchParams.get(kind.param) ?? url.searchParams.get(kind.appliedParam) ?? "";
   const item = url.searchParams.get("mode") === "new" ? undefined : find(wanted);
-  return state(item?.draft ?? kind.blank(), { notice: notice(kind, url.searchParams.get("notice")) });
+  return state(item?.draft ?? kind.blank(), { notice: notice(kind.noun, url.searchParams.get("notice")) });
 }
 
-type Dialog<Draft extends SavedItemDraft> = Awaited<ReturnType<typeof openDialog<Draft>>>;
+type Dialog<Draft extends SavedItemDraft> = Awaited<ReturnType<typeof openDialog<Draft, AnsweredItem>>>;
 
-export async function actDialog<Draft extends SavedItemDraft>(request: Request, user: SessionUser, kind: DialogKind<Draft>) {
+export async function actDialog<Draft extends SavedItemDraft, Item extends AnsweredItem>(request: Request, user: SessionUser, kind: DialogKind<Draft, Item>) {
   const form = await request.formData();
   const draft = kind.fromForm(form);
   const dialog = await openDialog(request, user, kind);

@@ -3,25 +3,25 @@ import type { SessionUser } from "~/lib/auth-types";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
 import { runGraphQL } from "~/graphql/client.server";
 import * as ops from "~/graphql/operations/treeview";
-import type { FilterDetail, ViewFilter } from "~/graphql/operations/types";
+import type { FilterDetail } from "~/graphql/operations/types";
 import { operatorTakesValue } from "~/domain/views-filters/filter-logic";
 import { addRow, deleteRow, moveRow } from "~/domain/views-filters/view-levels";
-import { blankRow, filterDraftFromForm, lineInput, type FilterDraft, type FilterRowDraft } from "./drafts";
+import { blankRow, FILTER_FIELDS, filterDraftFromForm, lineInput, type FilterDraft, type FilterRowDraft } from "./drafts";
 import { actDialog, loadDialog, type DialogKind } from "./dialog-controller.server";
-import { dialogQuery } from "./dialog-query.server";
+import { dialogQuery, type AnsweredItem } from "./dialog-query.server";
 import { isNewId } from "./dialog-common.server";
 
-type DialogFilter = Pick<ViewFilter, "viewFilterId" | "name" | "originalName" | "createdBy" | "defaultFilter" | "publicFilter" | "readOnly" | "systemDefined"> & {
+type DialogFilter = AnsweredItem & {
   filterDetails: Pick<FilterDetail, "attrKey" | "datasourceId" | "operand" | "filterValue" | "orderIndex" | "preOperand1" | "preOperand2" | "postOperand1" | "postOperand2">[];
 };
 
-const MANAGE_FILTERS = dialogQuery<DialogFilter>(
-  "manageFilters",
-  "getFilterDefinitions",
-  "ViewFilter",
-  `viewFilterId name originalName createdBy defaultFilter publicFilter readOnly systemDefined
-   filterDetails { attrKey datasourceId operand filterValue orderIndex preOperand1 preOperand2 postOperand1 postOperand2 }`,
-);
+const MANAGE_FILTERS = dialogQuery<DialogFilter>({
+  name: "manageFilters",
+  listField: "getFilterDefinitions",
+  type: "ViewFilter",
+  fields: FILTER_FIELDS,
+  own: "filterDetails { attrKey datasourceId operand filterValue orderIndex preOperand1 preOperand2 postOperand1 postOperand2 }",
+});
 
 const blank = (): FilterDraft => ({ id: EMPTY_ID, name: "", rows: [], selectedRow: -1, defaultItem: false, publicItem: false, readOnly: false, entry: blankRow() });
 
@@ -38,12 +38,12 @@ function draftOf(filter: DialogFilter): FilterDraft {
       postOperand2: d.postOperand2,
     }));
   return {
-    id: filter.viewFilterId,
+    id: filter.id,
     name: filter.name,
     rows,
     selectedRow: rows.length - 1,
-    defaultItem: filter.defaultFilter,
-    publicItem: filter.publicFilter,
+    defaultItem: filter.defaultItem,
+    publicItem: filter.publicItem,
     readOnly: filter.readOnly,
     entry: blankRow(),
   };
@@ -72,28 +72,13 @@ function edit(intent: string, draft: FilterDraft, _form: FormData, maxLines: num
   return { draft: { ...draft, rows: strip(res.items), selectedRow: res.selectedIndex, entry: blankRow() } };
 }
 
-const FILTERS: DialogKind<FilterDraft> = {
+const FILTERS: DialogKind<FilterDraft, DialogFilter> = {
   noun: "Filter",
   param: "mf",
   appliedParam: "filterId",
-  async load(user, ctx) {
-    const data = await runGraphQL(user, MANAGE_FILTERS, { ctx, filters: true });
-    const filters = [...data.items.publicList, ...data.items.privateList];
-    return {
-      items: filters.map((f) => ({
-        id: f.viewFilterId,
-        name: f.originalName,
-        publicItem: f.publicFilter,
-        createdBy: f.createdBy,
-        defaultItem: f.defaultFilter,
-        systemDefined: f.systemDefined,
-        readOnly: f.readOnly,
-        draft: draftOf(f),
-      })),
-      properties: data.getAllAvailableProperties.propertyList,
-      max: data.getMaxFilterLines,
-    };
-  },
+  query: MANAGE_FILTERS,
+  forFilters: true,
+  draftOf,
   blank,
   fromForm: filterDraftFromForm,
   // A locked filter's fields are read-only in the form, so copy from the stored lines instead.

@@ -3,36 +3,38 @@ import type { SessionUser } from "~/lib/auth-types";
 import { EMPTY_ID, TEXT } from "~/lib/constants";
 import { runGraphQL } from "~/graphql/client.server";
 import * as ops from "~/graphql/operations/treeview";
-import type { View, ViewDetail } from "~/graphql/operations/types";
+import type { ViewDetail } from "~/graphql/operations/types";
 import { addLevel, moveLevel, removeLevel, type ViewLevel } from "~/domain/views-filters/view-levels";
-import { viewDraftFromForm, levelInput, type ViewDraft } from "./drafts";
+import { viewDraftFromForm, levelInput, VIEW_FIELDS, type ViewDraft } from "./drafts";
 import { actDialog, loadDialog, type DialogKind } from "./dialog-controller.server";
-import { dialogQuery } from "./dialog-query.server";
+import { dialogQuery, type AnsweredItem } from "./dialog-query.server";
 import { isNewId } from "./dialog-common.server";
 
-type DialogView = Pick<View, "viewId" | "name" | "originalName" | "description" | "createdBy" | "defaultView" | "publicView" | "readOnly" | "systemDefined"> & {
+type DialogView = AnsweredItem & {
+  description: string;
   viewDetails: Pick<ViewDetail, "attrKey" | "datasourceId" | "staticSource" | "orderIndex">[];
 };
 
-const MANAGE_VIEWS = dialogQuery<DialogView>(
-  "manageViews",
-  "getViewDefinitions",
-  "View",
-  "viewId name originalName description createdBy defaultView publicView readOnly systemDefined viewDetails { attrKey datasourceId staticSource orderIndex }",
-);
+const MANAGE_VIEWS = dialogQuery<DialogView>({
+  name: "manageViews",
+  listField: "getViewDefinitions",
+  type: "View",
+  fields: VIEW_FIELDS,
+  own: "description viewDetails { attrKey datasourceId staticSource orderIndex }",
+});
 
 const blank = (): ViewDraft => ({ id: EMPTY_ID, name: "", description: "", levels: [], selectedLevel: -1, defaultItem: false, publicItem: false, readOnly: false });
 
 function draftOf(view: DialogView): ViewDraft {
   const levels = [...view.viewDetails].sort((a, b) => a.orderIndex - b.orderIndex);
   return {
-    id: view.viewId,
+    id: view.id,
     name: view.name,
     description: view.description,
     levels: levels.map((l) => (l.staticSource ? l.datasourceId : l.attrKey)),
     selectedLevel: levels.length - 1,
-    defaultItem: view.defaultView,
-    publicItem: view.publicView,
+    defaultItem: view.defaultItem,
+    publicItem: view.publicItem,
     readOnly: view.readOnly,
   };
 }
@@ -62,28 +64,13 @@ function edit(intent: string, draft: ViewDraft, form: FormData, maxLevels: numbe
   }
 }
 
-const VIEWS: DialogKind<ViewDraft> = {
+const VIEWS: DialogKind<ViewDraft, DialogView> = {
   noun: "View",
   param: "mv",
   appliedParam: "viewId",
-  async load(user, ctx) {
-    const data = await runGraphQL(user, MANAGE_VIEWS, { ctx, filters: false });
-    const views = [...data.items.publicList, ...data.items.privateList];
-    return {
-      items: views.map((v) => ({
-        id: v.viewId,
-        name: v.originalName,
-        publicItem: v.publicView,
-        createdBy: v.createdBy,
-        defaultItem: v.defaultView,
-        systemDefined: v.systemDefined,
-        readOnly: v.readOnly,
-        draft: draftOf(v),
-      })),
-      properties: data.getAllAvailableProperties.propertyList,
-      max: data.getMaxFilterLines,
-    };
-  },
+  query: MANAGE_VIEWS,
+  forFilters: false,
+  draftOf,
   blank,
   fromForm: viewDraftFromForm,
   copySource: (posted) => posted,
