@@ -90,14 +90,14 @@ async function creatorOf(db: Db, item: StoredItem<unknown>) {
 }
 
 /** A save: the shared fields, the kind's own columns, and how to write its lines for an item id. */
-export interface ItemSave {
+export interface ItemSave<Own> {
   id: string;
   name: string;
   publicItem?: boolean | null;
   readOnly?: boolean | null;
   defaultItem?: boolean | null;
   platformType?: string | null;
-  own: Record<string, Stored>;
+  own: Own;
   writeDetails: (trx: Db, itemId: string) => Promise<void>;
 }
 
@@ -105,7 +105,7 @@ export interface ItemSave {
  * Creates (id blank or the all-zero id) or updates an item; the definition and its lines are replaced in one
  * transaction, so a failed save changes nothing.
  */
-export async function saveItem<Own extends Record<string, Stored>>(db: Db, user: SessionUser, k: SavedItemKind<Own>, ctx: TreeCtx, input: ItemSave) {
+export async function saveItem<Own extends Record<string, Stored>>(db: Db, user: SessionUser, k: SavedItemKind<Own>, ctx: TreeCtx, input: ItemSave<Own>) {
   return db.transaction().execute(async (trx) => {
     const sandbox = await isFlagOn(trx, "sandboxPlaygroundEnabled");
     let publicItem = !sandbox && input.publicItem === true;
@@ -169,16 +169,16 @@ export async function deleteItem(db: Db, user: SessionUser, k: KindBase, itemId:
 }
 
 /** A system item the product ships. */
-export interface SeedItem {
+export interface SeedItem<Own> {
   id: string;
   ctx: TreeCtx;
   name: string;
-  own: Record<string, Stored>;
+  own: Own;
   writeDetails: (trx: Db, itemId: string) => Promise<void>;
 }
 
 /** Seeds a system item, public and read-only; idempotent: an existing one is left as it is. */
-export async function seedItem(db: Db, k: KindBase, seed: SeedItem, now: string) {
+export async function seedItem<Own extends Record<string, Stored>>(db: Db, k: SavedItemKind<Own>, seed: SeedItem<Own>, now: string) {
   await db.transaction().execute(async (trx) => {
     const exists = await store(trx).selectFrom(k.table).select(k.idColumn).where(k.idColumn, "=", seed.id).executeTakeFirst();
     if (exists) return;
