@@ -92,6 +92,14 @@ describe.each(TEST_STORES)("saved items on $name", (testStore) => {
     expect(state.alert).toBeUndefined();
   });
 
+  it("opens another item by its address, without reading", async () => {
+    const url = dialogUrl("manage-filters", `mf=${SEED_IDS.productionOnly}&notice=saved`);
+    const moved = await redirected(actManageFilters(await post(url, { intent: "select", pick: SEED_IDS.largeRequests }), api.analyst.user));
+    expect(moved).toBe(`${TREE}/manage-filters?mf=${SEED_IDS.largeRequests}`);
+    expect(await redirected(actManageFilters(await post(url, { intent: "new" }), api.analyst.user))).toBe(`${TREE}/manage-filters?mode=new`);
+    expect(calls()).toBe(0);
+  });
+
   it("refuses a forged post and keeps the draft", async () => {
     const url = dialogUrl("manage-views", "mode=new");
     const state = await actManageViews(await post(url, { intent: "ok", viewId: EMPTY_ID, name: "Forged", level: "K8S_CLUSTER" }, false), api.analyst.user);

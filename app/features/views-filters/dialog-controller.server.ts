@@ -114,21 +114,21 @@ type Dialog<Draft extends SavedItemDraft> = Awaited<ReturnType<typeof openDialog
 export async function actDialog<Draft extends SavedItemDraft, Item extends AnsweredItem>(request: Request, user: SessionUser, kind: DialogKind<Draft, Item>) {
   const form = await request.formData();
   const draft = kind.fromForm(form);
-  const dialog = await openDialog(request, user, kind);
-  const { url, find, state } = dialog;
-  if (!(await verifyCsrf(request, form))) return state(draft, { alert: { title: TEXT.saveError, message: FORGED_POST_MESSAGE } });
   const intent = String(form.get("intent") ?? "");
+  const trusted = await verifyCsrf(request, form);
+  // Opening another item or a new one only changes the address: nothing to read.
+  if (trusted && (intent === "select" || intent === "new")) {
+    const pick = intent === "select" ? String(form.get("pick") ?? "") : "";
+    throw redirect(dialogHref(new URL(request.url), { [kind.param]: pick || null, mode: pick ? null : "new", notice: null }));
+  }
+  const dialog = await openDialog(request, user, kind);
+  const { find, state } = dialog;
+  if (!trusted) return state(draft, { alert: { title: TEXT.saveError, message: FORGED_POST_MESSAGE } });
 
   const edited = kind.edit(intent, draft, form, dialog.data.max);
   if (edited) return state(edited.draft, edited.alert ? { alert: edited.alert } : {});
 
   switch (intent) {
-    case "select": {
-      const pick = String(form.get("pick") ?? "");
-      throw redirect(dialogHref(url, { [kind.param]: pick || null, mode: pick ? null : "new", notice: null }));
-    }
-    case "new":
-      throw redirect(dialogHref(url, { [kind.param]: null, mode: "new", notice: null }));
     case "copy": {
       const stored = find(draft.id);
       const source = kind.copySource(draft, stored && isLocked(stored, user) ? stored.draft : undefined);
