@@ -5,7 +5,7 @@
  */
 import type { SessionUser } from "~/lib/auth-types";
 import { FORGED_POST_MESSAGE, verifyCsrf } from "~/features/auth/session.server";
-import { EMPTY_ID, TEXT } from "~/lib/constants";
+import { EMPTY_ID, TEXT, USER_CTX } from "~/lib/constants";
 import type { AvailableProperty } from "~/domain/views-filters/properties";
 import { runGraphQL } from "~/graphql/client.server";
 import type { TypedDocument } from "~/graphql/operations/typed-document";
@@ -75,8 +75,8 @@ async function load<Draft extends SavedItemDraft, Item extends AnsweredItem>(use
 /** One request's dialog: its data is read once, whatever the intent. */
 async function openDialog<Draft extends SavedItemDraft, Item extends AnsweredItem>(request: Request, user: SessionUser, kind: DialogKind<Draft, Item>) {
   const url = new URL(request.url);
-  const { sandbox, csrf, ctx } = await dialogContext(request);
-  const data = await load(user, kind, ctx);
+  const ctx = USER_CTX;
+  const [{ sandbox, csrf }, data] = await Promise.all([dialogContext(request), load(user, kind, ctx)]);
   const find = (id: string) => data.items.find((i) => i.id === id);
   const state = (draft: Draft, extra: Extra = {}): DialogState<Draft> => {
     const existing = find(draft.id);
