@@ -15,7 +15,7 @@ import type { AnsweredItem, DialogAnswer, DialogVariables } from "./dialog-query
 import { dialogContext, dialogHref, errorText, isLocked, redirect, returnTarget, withParam } from "./dialog-common.server";
 
 /** An item of the selector, with what the dialog needs to open it. */
-export interface DialogItem<Draft> extends ListedItem {
+interface DialogItem<Draft> extends ListedItem {
   readOnly: boolean;
   draft: Draft;
 }
