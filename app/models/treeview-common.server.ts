@@ -1,8 +1,8 @@
-/** What the View, Filter and tree models share: tree contexts, ids, timestamps and creator names. */
+/** What the View, Filter and tree models share: tree contexts, ids, timestamps, creator names and seeded ids. */
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { EMPTY_ID } from "~/lib/constants";
-import { forbiddenError, validationError } from "~/lib/errors";
+import { validationError } from "~/lib/errors";
 
 export type Db = Kysely<Database>;
 
@@ -48,58 +48,9 @@ export async function userNames(db: Db, ids: Iterable<string>): Promise<(id: str
   return (id) => map.get(id) ?? id;
 }
 
-/** Lists are sorted by originalName, case-insensitively (ties by exact name, so the order is stable). */
-export function byOriginalName(a: { originalName: string }, b: { originalName: string }): number {
-  const x = a.originalName.toLowerCase();
-  const y = b.originalName.toLowerCase();
-  if (x !== y) return x < y ? -1 : 1;
-  return a.originalName < b.originalName ? -1 : a.originalName > b.originalName ? 1 : 0;
-}
-
 /** Model code that receives free-form GraphQL input checks its ids are plausible before touching SQL. */
 export function cleanId(id: string | null | undefined): string {
   return (id ?? "").trim().slice(0, 64);
-}
-
-/** The user's own default item of a kind per context, if any. */
-export async function getUserDefault(db: Db, userId: string, kind: "view" | "filter", ctx: TreeCtx) {
-  const row = await db
-    .selectFrom("user_default")
-    .select("item_id")
-    .where("user_id", "=", userId)
-    .where("kind", "=", kind)
-    .where("ctx", "=", ctx)
-    .executeTakeFirst();
-  return row?.item_id;
-}
-
-/**
- * Saving with the default box ticked makes the item the user's default (replacing any previous one); unticked
- * clears it only when it was this item. Undefined leaves the default alone. Nobody else's default changes.
- */
-export async function applyUserDefault(
-  db: Db,
-  userId: string,
-  kind: "view" | "filter",
-  ctx: TreeCtx,
-  itemId: string,
-  isDefault: boolean | null | undefined,
-) {
-  if (isDefault === true) {
-    await db
-      .insertInto("user_default")
-      .values({ user_id: userId, kind, ctx, item_id: itemId })
-      .onConflict((oc) => oc.columns(["user_id", "kind", "ctx"]).doUpdateSet({ item_id: itemId }))
-      .execute();
-  } else if (isDefault === false) {
-    await db
-      .deleteFrom("user_default")
-      .where("user_id", "=", userId)
-      .where("kind", "=", kind)
-      .where("ctx", "=", ctx)
-      .where("item_id", "=", itemId)
-      .execute();
-  }
 }
 
 /** The ids the product seeds, fixed so seeding is idempotent and the defaults are known. */
@@ -117,30 +68,3 @@ export const SEED_IDS = {
 /** The default when a user has chosen none (or their choice is gone): these system items. */
 export const SYSTEM_DEFAULT_VIEW: Record<TreeCtx, string> = { containers: SEED_IDS.clusterView, cloud: SEED_IDS.cloudView };
 export const SYSTEM_DEFAULT_FILTER: Record<TreeCtx, string> = { containers: SEED_IDS.allContainers, cloud: SEED_IDS.allInstances };
-
-/**
- * The sharing flags a save keeps. Sharing is the creator's decision: the creator (or a new item) gets what was
- * asked, except that the sandbox forces both off; anyone else keeps the stored flags, and asking to change them
- * is refused (outside the sandbox, where they cannot be asked for at all).
- */
-export function decideSharing(args: {
-  kind: "view" | "filter";
-  name: string;
-  creator: string;
-  byCreator: boolean;
-  sandbox: boolean;
-  stored?: { publicItem: boolean; readOnly: boolean };
-  asked: { publicItem?: boolean | null; readOnly?: boolean | null };
-}): { publicItem: boolean; readOnly: boolean } {
-  const wanted = { publicItem: !args.sandbox && args.asked.publicItem === true, readOnly: !args.sandbox && args.asked.readOnly === true };
-  if (!args.stored || args.byCreator) return wanted;
-  if (!args.sandbox) {
-    if (args.asked.publicItem != null && wanted.publicItem !== args.stored.publicItem) {
-      throw forbiddenError(`Only the creator (${args.creator}) can change whether ${args.kind} '${args.name}' is public.`);
-    }
-    if (args.asked.readOnly != null && wanted.readOnly !== args.stored.readOnly) {
-      throw forbiddenError(`Only the creator (${args.creator}) can make ${args.kind} '${args.name}' read-only.`);
-    }
-  }
-  return args.stored;
-}

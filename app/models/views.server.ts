@@ -1,37 +1,19 @@
 /**
- * Saved Views (spec document 1, sections 3-6). Ownership is enforced here, on the server:
- * - public Views are visible to all, private ones only to their creator;
- * - read-only Views are changed or deleted only by their creator; system-defined ones by nobody (admins included);
- * - a user's default is their own row in user_default, set only by them;
- * - in the sandbox, public and read-only are forced off.
+ * Saved Views (spec document 1, sections 3-6): a name, a description and the levels (properties) the tree groups
+ * by, in order. Visibility, ownership, sharing and defaults are the saved-item rules (saved-items.server.ts).
  * name and originalName are both the stored name: the client keeps originalName to sort and compare while the
  * user edits name, so the server has nothing else to put there.
  */
 import crypto from "node:crypto";
 import { SERVER_MAX_VIEW_LEVELS } from "~/lib/constants";
 import type { SessionUser } from "~/lib/auth-types";
-import { availableProperties, findProperty, type AvailableProperty } from "~/domain/views-filters/properties";
+import { availableProperties, findProperty, propertyIdentity, type AvailableProperty } from "~/domain/views-filters/properties";
 import { validateView, type ViewLevel } from "~/domain/views-filters/view-levels";
-import { isFlagOn } from "./feature-flags.server";
 import { seedSystemFilters } from "./filters.server";
-import { forbiddenError, notFoundError, validationError } from "~/lib/errors";
-import {
-  applyUserDefault,
-  byOriginalName,
-  decideSharing,
-  cleanId,
-  getUserDefault,
-  isEmptyId,
-  nextStamp,
-  parseCtx,
-  PLATFORM_TYPE,
-  SEED_IDS,
-  SYSTEM_DEFAULT_VIEW,
-  SYSTEM_USER,
-  userNames,
-  type Db,
-  type TreeCtx,
-} from "./treeview-common.server";
+import { validationError } from "~/lib/errors";
+import { findItemUnchecked, getItem, listItems, resolveItem, type SavedItem, type SavedItemKind, type StoredItem } from "./saved-items.server";
+import { deleteItem, refuseCloud, saveItem, seedItem } from "./saved-items-write.server";
+import { parseCtx, SEED_IDS, SYSTEM_DEFAULT_VIEW, type Db, type TreeCtx } from "./treeview-common.server";
 
 export interface ViewDetail {
   viewDetailId: string;
@@ -61,6 +43,8 @@ export interface View {
   systemDefined: boolean;
   vmView: boolean;
   platformType: string;
+  /** The stored version (not in the API): a tree drawn with this View is cached by it. */
+  updatedAt: string;
   viewDetailList: string[];
   viewDetails: ViewDetail[];
 }
@@ -114,53 +98,18 @@ function propertyInfo(key: string): AvailableProperty {
   return { displayColumn: key, staticSource: true, columnSource: "", datasourceId: key, attrKey: "", tableSource: "", dataType: "STR" };
 }
 
-type ViewRow = {
-  view_id: string;
-  view_type_id: number;
-  entity_id: string | null;
-  name: string;
-  description: string;
-  created_by: string;
-  updated_by: string;
-  public_view: number;
-  read_only: number;
-  system_defined: number;
-  vm_view: number;
-  platform_type: string;
-  ctx: string;
-  updated_at: string;
+type ViewOwn = { entity_id: string | null; view_type_id: number; description: string; vm_view: number };
+
+const VIEWS: SavedItemKind<ViewOwn> = {
+  kind: "view",
+  table: "view_def",
+  detailTable: "view_detail",
+  idColumn: "view_id",
+  publicColumn: "public_view",
+  ownColumns: ["entity_id", "view_type_id", "description", "vm_view"],
+  systemDefault: SYSTEM_DEFAULT_VIEW,
+  notFound: VIEW_NOT_FOUND,
 };
-
-function visibleViews(db: Db, user: SessionUser, ctx: TreeCtx) {
-  return db
-    .selectFrom("view_def")
-    .select([
-      "view_id",
-      "view_type_id",
-      "entity_id",
-      "name",
-      "description",
-      "created_by",
-      "updated_by",
-      "public_view",
-      "read_only",
-      "system_defined",
-      "vm_view",
-      "platform_type",
-      "ctx",
-      "updated_at",
-    ])
-    .where("ctx", "=", ctx)
-    .where((eb) => eb.or([eb("public_view", "=", 1), eb("created_by", "=", user.id)]));
-}
-
-/** A View row the user may see, or the not-found error (unknown, deleted, other context or private to another). */
-async function findVisibleRow(db: Db, user: SessionUser, viewId: string, ctx: TreeCtx): Promise<ViewRow> {
-  const id = cleanId(viewId);
-  const row = id ? await visibleViews(db, user, ctx).where("view_id", "=", id).executeTakeFirst() : undefined;
-  if (!row) throw notFoundError(VIEW_NOT_FOUND);
-  return row;
-}
 
 async function detailsOf(db: Db, viewIds: string[]) {
   if (viewIds.length === 0) return new Map<string, ViewDetail[]>();
@@ -192,54 +141,40 @@ async function detailsOf(db: Db, viewIds: string[]) {
   return map;
 }
 
-async function toViews(db: Db, user: SessionUser, ctx: TreeCtx, rows: ViewRow[], allVisibleIds?: Set<string>): Promise<View[]> {
-  const [details, name, chosen] = await Promise.all([
-    detailsOf(db, rows.map((r) => r.view_id)),
-    userNames(db, rows.flatMap((r) => [r.created_by, r.updated_by])),
-    getUserDefault(db, user.id, "view", ctx),
-  ]);
-  const visible = allVisibleIds ?? (chosen ? await visibleIds(db, user, ctx, [chosen]) : new Set<string>());
-  const defaultId = chosen && visible.has(chosen) ? chosen : SYSTEM_DEFAULT_VIEW[ctx];
-  return rows.map((r) => {
-    const viewDetails = details.get(r.view_id) ?? [];
+async function toViews(db: Db, items: SavedItem<ViewOwn>[]): Promise<View[]> {
+  const details = await detailsOf(db, items.map((i) => i.id));
+  return items.map((i) => {
+    const viewDetails = details.get(i.id) ?? [];
     return {
-      viewId: r.view_id,
-      entityId: r.entity_id,
-      viewTypeId: r.view_type_id,
-      name: r.name,
-      originalName: r.name,
-      description: r.description,
-      createdBy: name(r.created_by),
-      updatedBy: name(r.updated_by),
-      defaultView: r.view_id === defaultId,
-      publicView: r.public_view === 1,
-      readOnly: r.read_only === 1,
-      systemDefined: r.system_defined === 1,
-      vmView: r.vm_view === 1,
-      platformType: r.platform_type,
+      viewId: i.id,
+      entityId: i.own.entity_id,
+      viewTypeId: i.own.view_type_id,
+      name: i.name,
+      originalName: i.name,
+      description: i.own.description,
+      createdBy: i.createdBy,
+      updatedBy: i.updatedBy,
+      defaultView: i.defaultItem,
+      publicView: i.publicItem,
+      readOnly: i.readOnly,
+      systemDefined: i.systemDefined,
+      vmView: i.own.vm_view === 1,
+      platformType: i.platformType,
+      updatedAt: i.updatedAt,
       viewDetailList: viewDetails.map((d) => d.displayColumn),
       viewDetails,
     };
   });
 }
 
-async function visibleIds(db: Db, user: SessionUser, ctx: TreeCtx, ids: string[]) {
-  const rows = await visibleViews(db, user, ctx).where("view_id", "in", ids).execute();
-  return new Set(rows.map((r) => r.view_id));
-}
-
 /** The Views the user can see, split into public (system ones included) and their own private ones. */
 export async function listViews(db: Db, user: SessionUser, ctxInput?: string | null) {
-  const ctx = parseCtx(ctxInput);
-  const rows = await visibleViews(db, user, ctx).execute();
-  const views = (await toViews(db, user, ctx, rows, new Set(rows.map((r) => r.view_id)))).sort(byOriginalName);
+  const views = await toViews(db, await listItems(db, user, VIEWS, parseCtx(ctxInput)));
   return { publicList: views.filter((v) => v.publicView), privateList: views.filter((v) => !v.publicView) };
 }
 
 export async function getView(db: Db, user: SessionUser, viewId: string, ctxInput?: string | null): Promise<View> {
-  const ctx = parseCtx(ctxInput);
-  const row = await findVisibleRow(db, user, viewId, ctx);
-  return (await toViews(db, user, ctx, [row]))[0];
+  return (await toViews(db, [await getItem(db, user, VIEWS, viewId, parseCtx(ctxInput))]))[0];
 }
 
 export async function getViewDetails(db: Db, user: SessionUser, viewId: string, ctxInput?: string | null) {
@@ -253,48 +188,36 @@ export interface TreeView {
   levels: ViewLevel[];
 }
 
+/** The tree's View from a View already read (a level's key is its property's identity). */
+export function treeViewOf(view: Pick<View, "viewId" | "updatedAt" | "viewDetails">): TreeView {
+  const details = [...view.viewDetails].sort((a, b) => a.orderIndex - b.orderIndex);
+  const levels = details.map((d, i) => ({ propertyKey: propertyIdentity(d), orderIndex: i, displayColumn: d.displayColumn }));
+  return { viewId: view.viewId, updatedAt: view.updatedAt, levels };
+}
+
+async function treeViewOfItem(db: Db, item: StoredItem<ViewOwn>): Promise<TreeView> {
+  const viewDetails = (await detailsOf(db, [item.id])).get(item.id) ?? [];
+  return treeViewOf({ viewId: item.id, updatedAt: item.updatedAt, viewDetails });
+}
+
 /** The View a tree is drawn with; blank or the all-zero id means the user's default View. */
 export async function resolveTreeView(db: Db, user: SessionUser, viewId: string, ctx: TreeCtx): Promise<TreeView> {
-  let id = cleanId(viewId);
-  if (isEmptyId(id)) {
-    const chosen = await getUserDefault(db, user.id, "view", ctx);
-    id = chosen && (await visibleIds(db, user, ctx, [chosen])).has(chosen) ? chosen : SYSTEM_DEFAULT_VIEW[ctx];
-  }
-  const row = await findVisibleRow(db, user, id, ctx);
-  return { viewId: row.view_id, updatedAt: row.updated_at, levels: await levelsOf(db, row.view_id) };
+  return treeViewOfItem(db, await resolveItem(db, user, VIEWS, viewId, ctx));
 }
 
-async function levelsOf(db: Db, viewId: string): Promise<ViewLevel[]> {
-  const details = await db
-    .selectFrom("view_detail")
-    .select(["property_key", "order_index"])
-    .where("view_id", "=", viewId)
-    .orderBy("order_index")
-    .execute();
-  return details.map((d, i) => ({ propertyKey: d.property_key, orderIndex: i, displayColumn: propertyInfo(d.property_key).displayColumn }));
-}
-
-/**
- * A View by id whoever may see it, for settings made earlier by a user who could (automation by tree path);
- * undefined once deleted. Never hand its result to a caller without a visibility check.
- */
+/** A View by id whoever may see it (see findItemUnchecked); undefined once deleted. */
 export async function loadTreeViewUnchecked(db: Db, viewId: string): Promise<TreeView | undefined> {
-  const row = await db.selectFrom("view_def").select(["view_id", "updated_at"]).where("view_id", "=", viewId).executeTakeFirst();
-  return row ? { viewId: row.view_id, updatedAt: row.updated_at, levels: await levelsOf(db, row.view_id) } : undefined;
+  const item = await findItemUnchecked(db, VIEWS, viewId);
+  return item ? treeViewOfItem(db, item) : undefined;
 }
 
-function ownerCheck(row: ViewRow, user: SessionUser, creatorName: string, action: "change" | "delete") {
-  if (row.system_defined === 1) throw forbiddenError(`System-defined views cannot be ${action === "change" ? "changed" : "deleted"}.`);
-  if (row.read_only === 1 && row.created_by !== user.id) {
-    throw forbiddenError(`View '${row.name}' is read-only: only its creator (${creatorName}) can ${action} it.`);
-  }
-}
-
-async function assertUniqueName(db: Db, user: SessionUser, ctx: TreeCtx, name: string, exceptId?: string) {
-  let q = visibleViews(db, user, ctx).where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()));
-  if (exceptId) q = q.where("view_id", "<>", exceptId);
-  const clash = await q.executeTakeFirst();
-  if (clash) throw validationError(`A view named '${clash.name}' already exists. Choose another name.`);
+function writeLevels(levels: readonly { propertyKey: string }[]) {
+  return async (trx: Db, viewId: string) => {
+    await trx
+      .insertInto("view_detail")
+      .values(levels.map((l, i) => ({ view_detail_id: crypto.randomUUID(), view_id: viewId, order_index: i, property_key: l.propertyKey })))
+      .execute();
+  };
 }
 
 /**
@@ -303,7 +226,7 @@ async function assertUniqueName(db: Db, user: SessionUser, ctx: TreeCtx, name: s
  */
 export async function saveView(db: Db, user: SessionUser, input: ViewDefInput, ctxInput?: string | null): Promise<View> {
   const ctx = parseCtx(ctxInput);
-  if (ctx === "cloud") throw validationError("The cloud tree has only its system view; custom views are for the containers tree.");
+  refuseCloud(VIEWS, ctx);
   const levels: ViewLevel[] = (input.viewDetails ?? []).map((d, i) => ({
     propertyKey: ((d.staticSource ? d.datasourceId : d.attrKey) ?? "").trim(),
     orderIndex: d.orderIndex ?? i,
@@ -311,80 +234,22 @@ export async function saveView(db: Db, user: SessionUser, input: ViewDefInput, c
   const checked = validateView({ name: input.name, description: input.description, levels }, SERVER_MAX_VIEW_LEVELS);
   if (!checked.ok) throw validationError(checked.errors.join(" "));
   const { name, description } = checked.view;
-
-  return db.transaction().execute(async (trx) => {
-    const sandbox = await isFlagOn(trx, "sandboxPlaygroundEnabled");
-    let publicView = !sandbox && input.publicView === true;
-    let readOnly = !sandbox && input.readOnly === true;
-    const isNew = isEmptyId(input.viewId);
-    const viewId = isNew ? crypto.randomUUID() : cleanId(input.viewId);
-    const common = {
-      name,
-      description,
-      entity_id: input.entityId?.trim() || null,
-      view_type_id: input.viewTypeId ?? TREE_VIEW_TYPE_ID,
-      vm_view: input.vmView ? 1 : 0,
-      platform_type: input.platformType?.trim() || PLATFORM_TYPE[ctx],
-      updated_by: user.id,
-    } as const;
-    if (isNew) {
-      await assertUniqueName(trx, user, ctx, name);
-      await trx
-        .insertInto("view_def")
-        .values({
-          ...common,
-          view_id: viewId,
-          created_by: user.id,
-          public_view: publicView ? 1 : 0,
-          read_only: readOnly ? 1 : 0,
-          system_defined: 0,
-          ctx,
-          created_at: new Date().toISOString(),
-          updated_at: nextStamp(),
-        })
-        .execute();
-    } else {
-      const row = await findVisibleRow(trx, user, viewId, ctx);
-      const creator = (await userNames(trx, [row.created_by]))(row.created_by);
-      ownerCheck(row, user, creator, "change");
-      ({ publicItem: publicView, readOnly } = decideSharing({
-        kind: "view",
-        name: row.name,
-        creator,
-        byCreator: row.created_by === user.id,
-        sandbox,
-        stored: { publicItem: row.public_view === 1, readOnly: row.read_only === 1 },
-        asked: { publicItem: input.publicView, readOnly: input.readOnly },
-      }));
-      await assertUniqueName(trx, user, ctx, name, viewId);
-      await trx
-        .updateTable("view_def")
-        .set({ ...common, public_view: publicView ? 1 : 0, read_only: readOnly ? 1 : 0, updated_at: nextStamp(row.updated_at) })
-        .where("view_id", "=", viewId)
-        .execute();
-      await trx.deleteFrom("view_detail").where("view_id", "=", viewId).execute();
-    }
-    await trx
-      .insertInto("view_detail")
-      .values(checked.view.levels.map((l, i) => ({ view_detail_id: crypto.randomUUID(), view_id: viewId, order_index: i, property_key: l.propertyKey })))
-      .execute();
-    await applyUserDefault(trx, user.id, "view", ctx, viewId, input.defaultView);
-    const saved = await findVisibleRow(trx, user, viewId, ctx);
-    return (await toViews(trx, user, ctx, [saved]))[0];
+  const saved = await saveItem(db, user, VIEWS, ctx, {
+    id: input.viewId,
+    name,
+    publicItem: input.publicView,
+    readOnly: input.readOnly,
+    defaultItem: input.defaultView,
+    platformType: input.platformType,
+    own: { description, entity_id: input.entityId?.trim() || null, view_type_id: input.viewTypeId ?? TREE_VIEW_TYPE_ID, vm_view: input.vmView ? 1 : 0 },
+    writeDetails: writeLevels(checked.view.levels),
   });
+  return (await toViews(db, [saved]))[0];
 }
 
 /** Deletes a View the user may delete; answers the stored name. Everyone's default on it falls back. */
 export async function deleteView(db: Db, user: SessionUser, viewId: string, ctxInput?: string | null): Promise<{ name: string }> {
-  const ctx = parseCtx(ctxInput);
-  return db.transaction().execute(async (trx) => {
-    const row = await findVisibleRow(trx, user, viewId, ctx);
-    ownerCheck(row, user, (await userNames(trx, [row.created_by]))(row.created_by), "delete");
-    await trx.deleteFrom("view_detail").where("view_id", "=", row.view_id).execute();
-    await trx.deleteFrom("view_def").where("view_id", "=", row.view_id).execute();
-    await trx.deleteFrom("user_default").where("kind", "=", "view").where("item_id", "=", row.view_id).execute();
-    return { name: row.name };
-  });
+  return deleteItem(db, user, VIEWS, viewId, parseCtx(ctxInput));
 }
 
 const SEED_VIEWS: { id: string; ctx: TreeCtx; name: string; description: string; levels: string[] }[] = [
@@ -422,34 +287,8 @@ const SEED_VIEWS: { id: string; ctx: TreeCtx; name: string; description: string;
 export async function seedSystemViews(db: Db) {
   const now = new Date().toISOString();
   for (const v of SEED_VIEWS) {
-    await db.transaction().execute(async (trx) => {
-      const exists = await trx.selectFrom("view_def").select("view_id").where("view_id", "=", v.id).executeTakeFirst();
-      if (exists) return;
-      await trx
-        .insertInto("view_def")
-        .values({
-          view_id: v.id,
-          view_type_id: TREE_VIEW_TYPE_ID,
-          entity_id: null,
-          name: v.name,
-          description: v.description,
-          created_by: SYSTEM_USER,
-          updated_by: SYSTEM_USER,
-          public_view: 1,
-          read_only: 1,
-          system_defined: 1,
-          vm_view: v.ctx === "cloud" ? 1 : 0,
-          platform_type: PLATFORM_TYPE[v.ctx],
-          ctx: v.ctx,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto("view_detail")
-        .values(v.levels.map((key, i) => ({ view_detail_id: crypto.randomUUID(), view_id: v.id, order_index: i, property_key: key })))
-        .execute();
-    });
+    const own = { entity_id: null, view_type_id: TREE_VIEW_TYPE_ID, description: v.description, vm_view: v.ctx === "cloud" ? 1 : 0 };
+    await seedItem(db, VIEWS, { id: v.id, ctx: v.ctx, name: v.name, own, writeDetails: writeLevels(v.levels.map((propertyKey) => ({ propertyKey }))) }, now);
   }
 }
 

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS, TEXT } from "~/lib/constants";
 
-import type { ListedItem } from "~/features/views-filters/drafts";
+import type { ListedItem } from "~/features/views-filters/dialog-state";
 export type { ListedItem };
 
 /** The selector at the top of both dialogs: public and private groups, each sorted by name by the server. */

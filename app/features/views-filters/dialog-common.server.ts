@@ -2,9 +2,8 @@ import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import type { SessionUser } from "~/lib/auth-types";
 import { csrfToken } from "~/features/auth/session.server";
-import { EMPTY_ID, USER_CTX } from "~/lib/constants";
+import { EMPTY_ID } from "~/lib/constants";
 import { isFlagOn } from "~/models/feature-flags.server";
-import { runGraphQL } from "~/graphql/client.server";
 import { displayError } from "~/graphql/errors";
 import { safeRedirect } from "~/features/auth/login.server";
 import { TREE_ROUTE } from "~/features/tree/tree-links";
@@ -31,10 +30,11 @@ export function dialogHref(url: URL, changes: Record<string, string | null>): st
   return next.pathname + next.search;
 }
 
+/** Whether public and read-only can be offered, and the form's anti-forgery token. */
 export async function dialogContext(request: Request) {
   const db = await getDb();
   const [sandbox, csrf] = await Promise.all([isFlagOn(db, "sandboxPlaygroundEnabled"), csrfToken(request)]);
-  return { sandbox, csrf, ctx: USER_CTX };
+  return { sandbox, csrf };
 }
 
 export function errorText(e: unknown): string {
@@ -47,4 +47,4 @@ export function isLocked(item: { systemDefined: boolean; readOnly: boolean; crea
 
 export const isNewId = (id: string) => !id || id === EMPTY_ID;
 
-export { redirect, runGraphQL };
+export { redirect };

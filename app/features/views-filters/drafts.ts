@@ -6,26 +6,30 @@
 import { EMPTY_ID } from "~/lib/constants";
 import { findProperty } from "~/domain/views-filters/properties";
 
-/** An item in a dialog's selector. */
-export interface ListedItem {
+/** What both dialogs keep of an item: its id, name and the default and sharing boxes. */
+export interface SavedItemDraft {
   id: string;
   name: string;
-  publicItem: boolean;
-  createdBy: string;
   defaultItem: boolean;
-  systemDefined: boolean;
+  publicItem: boolean;
+  readOnly: boolean;
 }
 
-export interface ViewDraft {
-  viewId: string;
-  name: string;
+/** The form's names for those fields (the API's names of each kind). */
+export interface DraftFields {
+  id: "viewId" | "viewFilterId";
+  defaultItem: "defaultView" | "defaultFilter";
+  publicItem: "publicView" | "publicFilter";
+}
+
+export const VIEW_FIELDS: DraftFields = { id: "viewId", defaultItem: "defaultView", publicItem: "publicView" };
+export const FILTER_FIELDS: DraftFields = { id: "viewFilterId", defaultItem: "defaultFilter", publicItem: "publicFilter" };
+
+export interface ViewDraft extends SavedItemDraft {
   description: string;
   /** Property identities in level order. */
   levels: string[];
   selectedLevel: number;
-  defaultView: boolean;
-  publicView: boolean;
-  readOnly: boolean;
 }
 
 export interface FilterRowDraft {
@@ -38,14 +42,9 @@ export interface FilterRowDraft {
   postOperand2: string;
 }
 
-export interface FilterDraft {
-  viewFilterId: string;
-  name: string;
+export interface FilterDraft extends SavedItemDraft {
   rows: FilterRowDraft[];
   selectedRow: number;
-  defaultFilter: boolean;
-  publicFilter: boolean;
-  readOnly: boolean;
   /** The entry row above the list ('Filter On / Condition / Value' and 'Add Row'). */
   entry: FilterRowDraft;
 }
@@ -68,16 +67,22 @@ export const blankRow = (): FilterRowDraft => ({
   postOperand2: "",
 });
 
+function itemDraftFromForm(form: FormData, fields: DraftFields): SavedItemDraft {
+  return {
+    id: str(form, fields.id, 64) || EMPTY_ID,
+    name: str(form, "name", 1000),
+    defaultItem: bool(form, fields.defaultItem),
+    publicItem: bool(form, fields.publicItem),
+    readOnly: bool(form, "readOnly"),
+  };
+}
+
 export function viewDraftFromForm(form: FormData): ViewDraft {
   return {
-    viewId: str(form, "viewId", 64) || EMPTY_ID,
-    name: str(form, "name", 1000),
+    ...itemDraftFromForm(form, VIEW_FIELDS),
     description: str(form, "description", 5000),
     levels: all(form, "level", 200).filter(Boolean),
     selectedLevel: int(form, "selectedLevel"),
-    defaultView: bool(form, "defaultView"),
-    publicView: bool(form, "publicView"),
-    readOnly: bool(form, "readOnly"),
   };
 }
 
@@ -90,8 +95,7 @@ export function filterDraftFromForm(form: FormData): FilterDraft {
   const post1 = all(form, "rowPost1", 10);
   const post2 = all(form, "rowPost2", 10);
   return {
-    viewFilterId: str(form, "viewFilterId", 64) || EMPTY_ID,
-    name: str(form, "name", 1000),
+    ...itemDraftFromForm(form, FILTER_FIELDS),
     rows: props.map((propertyKey, i) => ({
       propertyKey,
       operand: ops[i] ?? "",
@@ -102,9 +106,6 @@ export function filterDraftFromForm(form: FormData): FilterDraft {
       postOperand2: post2[i] ?? "",
     })),
     selectedRow: int(form, "selectedRow"),
-    defaultFilter: bool(form, "defaultFilter"),
-    publicFilter: bool(form, "publicFilter"),
-    readOnly: bool(form, "readOnly"),
     entry: {
       ...blankRow(),
       propertyKey: str(form, "entryProperty", 200),
