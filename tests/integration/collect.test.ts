@@ -248,6 +248,16 @@ describe("scripts/collect.ts", () => {
     expect(bad.output().stderr).toContain('--seed must be a whole number (got "forty-two")');
   });
 
+  it("rejects a bad cloud size, given or from KUBEX_DEMO_CLOUD_SIZE, with a clear message and exit code 2", async () => {
+    const env = { DATABASE_URL: "", DATABASE_FILE: path.join(os.tmpdir(), "kubex-never-written.db") };
+    const run = runCli(["--cloud-size", "10"], env);
+    expect((await run.exited).code).toBe(2);
+    expect(run.output().stderr).toContain("--cloud-size must be a whole number of cloud instances from 40 to 50000 (got 10)");
+    const fromEnv = runCli([], { ...env, KUBEX_DEMO_CLOUD_SIZE: "lots" });
+    expect((await fromEnv.exited).code).toBe(2);
+    expect(fromEnv.output().stderr).toContain('KUBEX_DEMO_CLOUD_SIZE must be a whole number of cloud instances from 40 to 50000 (got "lots")');
+  });
+
   it.each(TEST_STORES.map((s) => s.name))(
     "a killed collection leaves the previous inventory whole (%s)",
     async (name) => {
