@@ -48,7 +48,9 @@ export function addK8sGroups(b: EstateBuilder, seed: number, now: number, count:
   const nodesOf = new Map<string, InventoryNode[]>();
   for (const n of k8s.nodes) {
     const key = `${n.cluster}\u0000${n.node_group}`;
-    nodesOf.set(key, [...(nodesOf.get(key) ?? []), n]);
+    const list = nodesOf.get(key);
+    if (list) list.push(n);
+    else nodesOf.set(key, [n]);
   }
   for (const ng of chooseNodeGroups(count, k8s)) {
     const eks = ng.cluster.includes("-eks-");

@@ -9,7 +9,7 @@
  *   standalone (EC2, RDS, Azure VM, Compute Engine)        scale groups (ASG, VMSS)
  *   keep        34  sustained CPU 45–75 %, memory 45–75 %    keep        34  autoscaled between min and max, never at max
  *   downsize    24  CPU p95 under 25 %, memory under 35 %     downscale   20  held at min (= desired, max 2x), 5–12 % CPU
- *   modernize   12  keep's load on m4, c4, t2, r4, db.m4,     upscale     16  at max the busy half of the day, 80–100 % CPU
+ *   modernize   12  keep's load on m4, c4, t2, r4, db.m4,     upscale     16  at max the busy half of the day, 90–100 % CPU
  *                   Standard_D*s_v3 or n1 (the newer same     modernize   10  keep's pattern on m4, c4 or Standard_D*s_v3
  *                   size is cheaper)                          terminate    8  a fixed one or two idle instances
  *   terminate    9  peak CPU under 5 %, network under 2 KB/s  relearning   7  keep's pattern, type changed 1–3 days ago

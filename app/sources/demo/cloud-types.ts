@@ -83,7 +83,9 @@ export function familyOf(type: string): string {
 const BY_FAMILY = new Map<string, string[]>();
 for (const name of Object.keys(DEMO_INSTANCE_TYPES)) {
   const f = familyOf(name);
-  BY_FAMILY.set(f, [...(BY_FAMILY.get(f) ?? []), name]);
+  const list = BY_FAMILY.get(f);
+  if (list) list.push(name);
+  else BY_FAMILY.set(f, [name]);
 }
 
 /** The type of the same family with `vcpus` vCPUs, if the catalog has it. */

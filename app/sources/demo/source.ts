@@ -89,7 +89,10 @@ function buildIndex(fleet: DemoFleet): Index {
   }
   const k8sMembers = new Map<string, string[]>();
   for (const i of inv.cloudInstances) {
-    if (i.group_id && fleet.cloud.nodeOf.has(i.id)) k8sMembers.set(i.group_id, [...(k8sMembers.get(i.group_id) ?? []), i.id]);
+    if (!i.group_id || !fleet.cloud.nodeOf.has(i.id)) continue;
+    const list = k8sMembers.get(i.group_id);
+    if (list) list.push(i.id);
+    else k8sMembers.set(i.group_id, [i.id]);
   }
   const gpuShare = new Map<string, number>();
   for (const g of inv.nodeGroups) {
