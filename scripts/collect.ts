@@ -3,25 +3,41 @@
  * DATABASE_FILE or data/kubex.db), then analyses it (scripts/analyze.ts) unless --no-analyze. Both runs are
  * atomic: interrupted, each leaves the previous inventory or analysis as it was.
  *
- *   tsx scripts/collect.ts --seed 42 --size 2000 [--no-analyze]
+ *   tsx scripts/collect.ts --seed 42 --size 2000 [--cloud-size 20000] [--no-analyze]
  */
 import { migrate, openStore } from "~/db/connect.server";
-import { runDemoCollection } from "~/sources/collect.server";
+import { CLOUD_SIZE_ENV, demoCloudSizeFromEnv, runDemoCollection } from "~/sources/collect.server";
 import { analyzeWithProgress } from "./analyze";
-import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_SIZE, DEMO_SEED_MAX, DEMO_SIZE_MAX, DEMO_SIZE_MIN, validateDemoOptions } from "~/sources/demo";
+import {
+  DEMO_CLOUD_SIZE_MAX,
+  DEMO_CLOUD_SIZE_MIN,
+  DEMO_DEFAULT_SEED,
+  DEMO_DEFAULT_SIZE,
+  DEMO_SEED_MAX,
+  DEMO_SIZE_MAX,
+  DEMO_SIZE_MIN,
+  validateDemoOptions,
+} from "~/sources/demo";
 
-const USAGE = `Usage: tsx scripts/collect.ts [--seed N] [--size N] [--no-analyze]
-  --seed N   a whole number from 0 to ${DEMO_SEED_MAX} (default ${DEMO_DEFAULT_SEED}); the same seed gives the same fleet
-  --size N   containers, a whole number from ${DEMO_SIZE_MIN} to ${DEMO_SIZE_MAX} (default ${DEMO_DEFAULT_SIZE})
-  --no-analyze   collect only; the analysis (npm run analyze) is left as it was
+const USAGE = `Usage: tsx scripts/collect.ts [--seed N] [--size N] [--cloud-size N] [--no-analyze]
+  --seed N         a whole number from 0 to ${DEMO_SEED_MAX} (default ${DEMO_DEFAULT_SEED}); the same seed gives the same fleet
+  --size N         containers, a whole number from ${DEMO_SIZE_MIN} to ${DEMO_SIZE_MAX} (default ${DEMO_DEFAULT_SIZE})
+  --cloud-size N   cloud instances, a whole number from ${DEMO_CLOUD_SIZE_MIN} to ${DEMO_CLOUD_SIZE_MAX} (default ${CLOUD_SIZE_ENV}, else size / 10)
+  --no-analyze     collect only; the analysis (npm run analyze) is left as it was
 Writes into PostgreSQL when DATABASE_URL is set, else into the SQLite file DATABASE_FILE (default data/kubex.db).`;
 
 export class UsageError extends Error {
   override name = "UsageError";
 }
 
-/** Parses `--seed N --size N` (or `--seed=N`) and `--no-analyze`; throws UsageError with a message saying what is wrong. */
-export function parseCollectArgs(argv: readonly string[]): { seed: number; size: number; help: boolean; analyze: boolean } {
+/**
+ * Parses `--seed N --size N --cloud-size N` (or `--seed=N`) and `--no-analyze`; the cloud size defaults to
+ * KUBEX_DEMO_CLOUD_SIZE in `env` (undefined: the size's default). Throws UsageError saying what is wrong.
+ */
+export function parseCollectArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): { seed: number; size: number; cloudSize: number | undefined; help: boolean; analyze: boolean } {
   const values: Record<string, string> = {};
   let help = false;
   let analyze = true;
@@ -35,7 +51,7 @@ export function parseCollectArgs(argv: readonly string[]): { seed: number; size:
       analyze = false;
       continue;
     }
-    const m = /^--(seed|size)(?:=(.*))?$/.exec(arg);
+    const m = /^--(seed|size|cloud-size)(?:=(.*))?$/.exec(arg);
     if (!m) throw new UsageError(`Unknown argument "${arg}".`);
     const value = m[2] ?? argv[++i];
     if (value === undefined || value === "") throw new UsageError(`--${m[1]} needs a value.`);
@@ -50,12 +66,20 @@ export function parseCollectArgs(argv: readonly string[]): { seed: number; size:
   };
   const seed = whole("seed", DEMO_DEFAULT_SEED);
   const size = whole("size", DEMO_DEFAULT_SIZE);
+  let cloudSize: number | undefined;
   try {
-    validateDemoOptions({ seed, size });
+    cloudSize = values["cloud-size"] === undefined ? demoCloudSizeFromEnv(env) : whole("cloud-size", 0);
   } catch (e) {
-    throw new UsageError(`--${(e as Error).message}.`);
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${(e as Error).message}.`);
   }
-  return { seed, size, help, analyze };
+  try {
+    validateDemoOptions({ seed, size, cloudSize });
+  } catch (e) {
+    // The messages name the option: "size must be ...", "cloud size must be ...".
+    throw new UsageError(`--${(e as Error).message.replace(/^cloud size/, "cloud-size")}.`);
+  }
+  return { seed, size, cloudSize, help, analyze };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -74,12 +98,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const store = openStore();
   try {
     await migrate(store);
-    console.log(`Collecting the demo fleet (seed ${args.seed}, ${args.size} containers) into ${store.dialect}…`);
-    const r = await runDemoCollection(store, { seed: args.seed, size: args.size });
+    const cloud = args.cloudSize === undefined ? "" : `, ${args.cloudSize} cloud instances`;
+    console.log(`Collecting the demo fleet (seed ${args.seed}, ${args.size} containers${cloud}) into ${store.dialect}…`);
+    const r = await runDemoCollection(store, { seed: args.seed, size: args.size, cloudSize: args.cloudSize });
     const c = r.counts;
     console.log(
       `Collected ${c.containers} containers (${c.attributes} attribute rows), ${c.clusters} clusters, ${c.nodeGroups} node groups, ` +
-        `${c.nodes} nodes and ${c.cloudInstances} cloud instances in ${r.ms} ms (run ${r.runId}).`,
+        `${c.nodes} nodes, ${c.cloudInstances} cloud instances and ${c.cloudGroups} scale groups in ${r.ms} ms (run ${r.runId}).`,
     );
   } catch (e) {
     console.error(`Collection failed; the previous inventory is unchanged. ${e instanceof Error ? e.message : String(e)}`);

@@ -463,6 +463,71 @@ function m007(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The facts every cloud screen needs (spec document 3, sections 2.4 and 3): on cloud_instance, nullable columns
+ * (rows collected before keep their values, the new facts null until the next collection); and cloud_scale_group,
+ * one row per ASG or VMSS, whose members point at it by group_id (index: a group's members are read together).
+ */
+function m008(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  const instanceColumns: [string, "text" | "integer" | "num"][] = [
+    ["group_id", "text"],
+    ["os", "text"],
+    ["created_at", "text"],
+    ["power_state", "text"],
+    ["life_cycle", "text"],
+    ["ri_coverage", "num"],
+    ["ri_expiry", "text"],
+    ["availability_zone", "text"],
+    ["private_ip", "text"],
+    ["previous_instance_type", "text"],
+    ["instance_type_changed_at", "text"],
+    ["memory_metrics", "integer"],
+  ];
+  return {
+    async up(db: Kysely<any>) {
+      for (const [name, kind] of instanceColumns) {
+        await db.schema.alterTable("cloud_instance").addColumn(name, kind === "num" ? dbl : kind).execute();
+      }
+      await db.schema.createIndex("cloud_instance_group").on("cloud_instance").columns(["group_id"]).execute();
+      const text = (c: any) => c.notNull();
+      await db.schema
+        .createTable("cloud_scale_group")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("provider", "text", text)
+        .addColumn("region", "text", text)
+        .addColumn("account_id", "text", text)
+        .addColumn("account_name", "text", text)
+        .addColumn("service", "text", text)
+        .addColumn("name", "text", text)
+        .addColumn("instance_type", "text", text)
+        .addColumn("vcpus", dbl, (c) => c.notNull())
+        .addColumn("memory_mb", dbl, (c) => c.notNull())
+        .addColumn("hourly_price", dbl, (c) => c.notNull())
+        .addColumn("os", "text", text)
+        .addColumn("created_at", "text", text)
+        .addColumn("life_cycle", "text", text)
+        .addColumn("ri_coverage", dbl)
+        .addColumn("ri_expiry", "text")
+        .addColumn("min_size", "integer", (c) => c.notNull())
+        .addColumn("max_size", "integer", (c) => c.notNull())
+        .addColumn("desired_size", "integer", (c) => c.notNull())
+        .addColumn("in_service", "integer", (c) => c.notNull())
+        .addColumn("scaling_mode", "text", text)
+        .addColumn("scaling_policy", "text")
+        .addColumn("orchestration_mode", "text")
+        .addColumn("availability_zones", "text", text)
+        .addColumn("k8s_cluster_platform", "text")
+        .addColumn("k8s_cluster", "text")
+        .addColumn("k8s_node_group", "text")
+        .addColumn("previous_instance_type", "text")
+        .addColumn("instance_type_changed_at", "text")
+        .addColumn("memory_metrics", "integer", (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -474,6 +539,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "005_node_analysis": m005(dialect),
         "006_grid_views": m006(),
         "007_container_analysis_gpu": m007(dialect),
+        "008_cloud_inventory": m008(dialect),
       };
     },
   };

@@ -89,6 +89,11 @@ export interface NodeTable {
   mem_allocatable: number;
 }
 
+/**
+ * One cloud instance (a scale group's member too). Migration 008 added the facts from `group_id` on; they are null
+ * where a source does not know them (and on rows collected before it). hourly_price is the on-demand list price
+ * (with the Windows licence on Windows), whatever the life cycle: spot and reserved instances pay less.
+ */
 export interface CloudInstanceTable {
   id: string;
   provider: string;
@@ -102,6 +107,73 @@ export interface CloudInstanceTable {
   memory_mb: number;
   hourly_price: number;
   group_name: string | null;
+  /** The scale group's id (cloud_scale_group.id) for a member of an ASG or VMSS. */
+  group_id: string | null;
+  /** "Linux" or "Windows". */
+  os: string | null;
+  /** When the instance was launched (ISO). */
+  created_at: string | null;
+  /** "running" or "stopped" at collection. */
+  power_state: string | null;
+  /** "on-demand", "spot" or "reserved" (a reservation covers it). */
+  life_cycle: string | null;
+  /** % of the instance's hours covered by a reservation (reserved instances, savings plans), and its end (YYYY-MM-DD). */
+  ri_coverage: number | null;
+  ri_expiry: string | null;
+  /** As the provider reports it: us-east-1b, us-central1-c, or an Azure zone number ("2"); null when regional. */
+  availability_zone: string | null;
+  private_ip: string | null;
+  /** The latest change of instance type: the type before it and when it happened (ISO); null when none is known. */
+  previous_instance_type: string | null;
+  instance_type_changed_at: string | null;
+  /** 1 when memory is monitored (an agent on EC2 and Compute Engine; always on Azure and RDS). */
+  memory_metrics: Flag | null;
+}
+
+/**
+ * One scale group (migration 008): an AWS Auto Scaling Group or an Azure VM Scale Set, analysed as one service.
+ * Its members are the cloud_instance rows with its id as group_id, those in service at collection. Sizes are at
+ * collection; their history is the source's groupSizeSamples(id). Prices per instance, as on cloud_instance.
+ */
+export interface CloudScaleGroupTable {
+  /** The ASG's ARN, or the scale set's resource id. */
+  id: string;
+  provider: string;
+  region: string;
+  account_id: string;
+  account_name: string;
+  /** "ASG" or "VMSS". */
+  service: string;
+  name: string;
+  instance_type: string;
+  vcpus: number;
+  memory_mb: number;
+  hourly_price: number;
+  os: string;
+  created_at: string;
+  /** "on-demand", "spot" or "reserved" (reservations cover some of its instances: ri_coverage %). */
+  life_cycle: string;
+  ri_coverage: number | null;
+  ri_expiry: string | null;
+  min_size: number;
+  max_size: number;
+  desired_size: number;
+  in_service: number;
+  /** "dynamic" (a metric-driven policy), "scheduled" (scheduled actions) or "manual" (a fixed count). */
+  scaling_mode: string;
+  /** The policy in words ("Target tracking: average CPU 50 %"); null for a manual group. */
+  scaling_policy: string | null;
+  /** A scale set's orchestration mode, "Uniform" or "Flexible"; null for an ASG. */
+  orchestration_mode: string | null;
+  /** Zones the group spreads over, comma-separated. */
+  availability_zones: string;
+  /** For the nodes of a Kubernetes node group: "EKS" or "AKS", the cluster and the node group's name. */
+  k8s_cluster_platform: string | null;
+  k8s_cluster: string | null;
+  k8s_node_group: string | null;
+  previous_instance_type: string | null;
+  instance_type_changed_at: string | null;
+  memory_metrics: Flag;
 }
 
 export interface ViewDefTable {
@@ -466,6 +538,7 @@ export interface Database {
   node_group: NodeGroupTable;
   k8s_node: NodeTable;
   cloud_instance: CloudInstanceTable;
+  cloud_scale_group: CloudScaleGroupTable;
   view_def: ViewDefTable;
   view_detail: ViewDetailTable;
   view_filter: ViewFilterTable;

@@ -6,8 +6,10 @@
  * through here and the collection run writes rows without mapping. Units follow the spec: CPU in mCores,
  * memory in MB, prices in $ per hour, timestamps as ISO-8601 text.
  */
+import type { CloudSample, GroupSizeSample } from "~/engine/cloud/types";
 import type {
   CloudInstanceTable,
+  CloudScaleGroupTable,
   ContainerTable,
   K8sClusterTable,
   NodeGroupTable,
@@ -19,6 +21,8 @@ export type InventoryNodeGroup = NodeGroupTable;
 /** `node_group` is the group's name (as on containers); capacities in mCores and MB. */
 export type InventoryNode = NodeTable;
 export type InventoryCloudInstance = CloudInstanceTable;
+/** An ASG or VMSS; its members are the cloud instances whose group_id is its id. */
+export type InventoryCloudGroup = CloudScaleGroupTable;
 
 /** Attribute keys every source fills (the properties of app/features/views-filters/properties.ts). */
 export const CONTAINER_ATTRIBUTE_KEYS = ["business_unit", "team", "environment", "technology"] as const;
@@ -35,6 +39,7 @@ export interface Inventory {
   nodes: InventoryNode[];
   containers: InventoryContainer[];
   cloudInstances: InventoryCloudInstance[];
+  cloudGroups: InventoryCloudGroup[];
 }
 
 /** Cloud services an instance can belong to; `GCE` is Google Compute Engine. */
@@ -128,6 +133,20 @@ export interface MetricsSource {
   containerGpu?(containerId: string, fromMs: number, toMs: number): MaybePromise<ContainerGpu | null>;
   /** A node's GPUs over [fromMs, toMs); null when it has none. Sources that do not measure GPUs leave both out. */
   nodeGpu?(nodeId: string, fromMs: number, toMs: number): MaybePromise<NodeGpu | null>;
-  /** Cloud instance utilisation, when the source monitors cloud instances. */
+  /**
+   * Cloud instance utilisation (CPU and memory only), when the source monitors cloud instances.
+   * @deprecated Use cloudSamples: it has the 1-minute peak, network and disk, and says when memory is not measured
+   * (here `mem` is 0 then).
+   */
   instanceSamples?(instanceId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<UtilisationSample[]>;
+  /**
+   * A cloud instance's monitor samples over [fromMs, toMs), when the source monitors cloud instances. `instanceId`
+   * is a cloud instance's id, or a scale group's id (cloud_scale_group.id) for the mean of its in-service members
+   * (the group-level metrics CloudWatch and Azure Monitor keep). No point while the instance is stopped, not yet
+   * created or out of service. At a coarser step each field is the mean of the 5-minute samples, except
+   * cpuPeakPct, the highest (see CloudSample).
+   */
+  cloudSamples?(instanceId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<CloudSample[]>;
+  /** A scale group's size over [fromMs, toMs), by its id (cloud_scale_group.id); points from its creation on. */
+  groupSizeSamples?(groupId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<GroupSizeSample[]>;
 }

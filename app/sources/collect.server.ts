@@ -8,7 +8,7 @@ import { CompiledQuery, sql, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
 import type { Inventory, MetricsSource } from "~/engine/source-contract";
-import { createDemoSource, type DemoSource } from "./demo";
+import { DEMO_CLOUD_SIZE_MAX, DEMO_CLOUD_SIZE_MIN, DemoOptionsError, createDemoSource, type DemoSource } from "./demo";
 
 export interface CollectionMeta {
   /** Which source ran ("demo", "prometheus", ...). */
@@ -17,6 +17,8 @@ export interface CollectionMeta {
   size: number;
   /** The source's "now" (ms) when its inventory is relative to one (the demo fleet); kept to rebuild it. */
   now?: number;
+  /** The demo fleet's cloud size, when one was asked for (otherwise the size's default); kept to rebuild it. */
+  cloudSize?: number;
 }
 
 export interface CollectionResult {
@@ -30,6 +32,7 @@ export interface CollectionResult {
     containers: number;
     attributes: number;
     cloudInstances: number;
+    cloudGroups: number;
   };
 }
 
@@ -44,7 +47,7 @@ const MAX_ROWS = { sqlite: 2_000, postgres: 5_000 } as const;
 const PG_LOCK_KEY = 7_311_420_001;
 
 type Trx = Transaction<Database>;
-type InventoryTable = "k8s_cluster" | "node_group" | "k8s_node" | "container" | "container_attribute" | "cloud_instance";
+type InventoryTable = "k8s_cluster" | "node_group" | "k8s_node" | "container" | "container_attribute" | "cloud_instance" | "cloud_scale_group";
 
 /** The columns written, per table: the statement text is built from these constants only, never from data. */
 const COLUMNS: { [T in InventoryTable]: readonly (keyof Database[T] & string)[] } = {
@@ -53,7 +56,17 @@ const COLUMNS: { [T in InventoryTable]: readonly (keyof Database[T] & string)[] 
   k8s_node: ["id", "cluster", "node_group", "name", "instance_type", "cpu_capacity", "mem_capacity", "pod_capacity", "cpu_allocatable", "mem_allocatable"],
   container: ["id", "cluster", "namespace", "pod_owner_kind", "pod_owner_name", "container_name", "node_group", "policy", "replicas", "cpu_request", "cpu_limit", "mem_request", "mem_limit", "first_seen", "last_seen"],
   container_attribute: ["container_id", "attr_key", "value"],
-  cloud_instance: ["id", "provider", "region", "account_id", "account_name", "service", "name", "instance_type", "vcpus", "memory_mb", "hourly_price", "group_name"],
+  cloud_instance: [
+    "id", "provider", "region", "account_id", "account_name", "service", "name", "instance_type", "vcpus", "memory_mb", "hourly_price", "group_name",
+    "group_id", "os", "created_at", "power_state", "life_cycle", "ri_coverage", "ri_expiry", "availability_zone", "private_ip",
+    "previous_instance_type", "instance_type_changed_at", "memory_metrics",
+  ],
+  cloud_scale_group: [
+    "id", "provider", "region", "account_id", "account_name", "service", "name", "instance_type", "vcpus", "memory_mb", "hourly_price", "os",
+    "created_at", "life_cycle", "ri_coverage", "ri_expiry", "min_size", "max_size", "desired_size", "in_service", "scaling_mode",
+    "scaling_policy", "orchestration_mode", "availability_zones", "k8s_cluster_platform", "k8s_cluster", "k8s_node_group",
+    "previous_instance_type", "instance_type_changed_at", "memory_metrics",
+  ],
 };
 
 /** Inserts rows in multi-row INSERT statements (one parse per batch size), with every value a bound parameter. */
@@ -114,7 +127,7 @@ async function clearInventory(trx: Trx) {
   // Children first (container_attribute references container; migration 003 indexes container_id so the
   // cascade check is a lookup, not a scan). DELETE rather than TRUNCATE: readers keep reading the previous
   // inventory until the commit (MVCC on PostgreSQL, WAL snapshots on SQLite) instead of waiting for the lock.
-  for (const table of ["container_attribute", "container", "k8s_node", "node_group", "k8s_cluster", "cloud_instance"] as const) {
+  for (const table of ["container_attribute", "container", "k8s_node", "node_group", "k8s_cluster", "cloud_instance", "cloud_scale_group"] as const) {
     await trx.deleteFrom(table).execute();
   }
 }
@@ -128,6 +141,7 @@ async function writeInventory(trx: Trx, inv: Inventory, dialect: Store["dialect"
     containers: await insertRows(trx, dialect, "container", containerRows(inv)),
     attributes: await insertRows(trx, dialect, "container_attribute", attributeRows(inv)),
     cloudInstances: await insertRows(trx, dialect, "cloud_instance", inv.cloudInstances),
+    cloudGroups: await insertRows(trx, dialect, "cloud_scale_group", inv.cloudGroups),
   };
 }
 
@@ -184,10 +198,34 @@ export async function runCollection(store: Store, source: MetricsSource, meta: C
   }
 }
 
-/** Generates the demo fleet and collects it. Throws DemoOptionsError for a bad seed or size. */
-export async function runDemoCollection(store: Store, options: { seed: number; size: number; now?: number }): Promise<CollectionResult> {
-  const source = createDemoSource({ seed: options.seed, size: options.size, now: options.now ?? Date.now() });
-  return runCollection(store, source, { source: "demo", seed: source.seed, size: source.size, now: source.now });
+/** The environment variable naming the demo fleet's cloud size (number of cloud instances). */
+export const CLOUD_SIZE_ENV = "KUBEX_DEMO_CLOUD_SIZE";
+
+/** KUBEX_DEMO_CLOUD_SIZE as a number; undefined when unset or empty. Throws DemoOptionsError when it is not one. */
+export function demoCloudSizeFromEnv(env: Record<string, string | undefined> = process.env): number | undefined {
+  const raw = env[CLOUD_SIZE_ENV]?.trim();
+  if (!raw) return undefined;
+  const n = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n >= DEMO_CLOUD_SIZE_MIN && n <= DEMO_CLOUD_SIZE_MAX)) {
+    throw new DemoOptionsError(`${CLOUD_SIZE_ENV} must be a whole number of cloud instances from ${DEMO_CLOUD_SIZE_MIN} to ${DEMO_CLOUD_SIZE_MAX} (got "${raw}")`);
+  }
+  return n;
+}
+
+/**
+ * Generates the demo fleet and collects it; the cloud size is the option, else KUBEX_DEMO_CLOUD_SIZE, else the
+ * size's default. Throws DemoOptionsError for a bad seed, size or cloud size.
+ */
+export async function runDemoCollection(store: Store, options: { seed: number; size: number; now?: number; cloudSize?: number }): Promise<CollectionResult> {
+  const cloudSize = options.cloudSize ?? demoCloudSizeFromEnv();
+  const source = createDemoSource({ seed: options.seed, size: options.size, now: options.now ?? Date.now(), cloudSize });
+  return runCollection(store, source, {
+    source: "demo",
+    seed: source.seed,
+    size: source.size,
+    now: source.now,
+    ...(cloudSize === undefined ? {} : { cloudSize: source.cloudSize }),
+  });
 }
 
 /** True once a collection run has completed (the store holds an inventory). */
@@ -209,5 +247,5 @@ export async function latestCollection(store: Store): Promise<(CollectionMeta & 
 export async function storedDemoSource(store: Store): Promise<DemoSource | undefined> {
   const latest = await latestCollection(store);
   if (!latest || latest.source !== "demo") return undefined;
-  return createDemoSource({ seed: latest.seed, size: latest.size, now: latest.now });
+  return createDemoSource({ seed: latest.seed, size: latest.size, now: latest.now, cloudSize: latest.cloudSize });
 }

@@ -19,7 +19,7 @@ import { TEST_STORES } from "./stores";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const REPO = path.resolve(import.meta.dirname, "../..");
-const TABLES = ["k8s_cluster", "node_group", "k8s_node", "container", "container_attribute", "cloud_instance"] as const;
+const TABLES = ["k8s_cluster", "node_group", "k8s_node", "container", "container_attribute", "cloud_instance", "cloud_scale_group"] as const;
 
 async function counts(store: Store) {
   const out: Record<string, number> = {};
@@ -37,6 +37,7 @@ const expectedCounts = (inv: Inventory) => ({
   container: inv.containers.length,
   container_attribute: inv.containers.reduce((s, c) => s + Object.keys(c.attributes).length, 0),
   cloud_instance: inv.cloudInstances.length,
+  cloud_scale_group: inv.cloudGroups.length,
 });
 
 async function containerIds(store: Store) {
@@ -72,6 +73,7 @@ describe.each(TEST_STORES)("collection on $name", (testStore) => {
       containers: 1200,
       attributes: 4800,
       cloudInstances: inv.cloudInstances.length,
+      cloudGroups: inv.cloudGroups.length,
     });
     const run = await store.db.selectFrom("collection_run").selectAll().where("id", "=", result.runId).executeTakeFirstOrThrow();
     expect(run).toMatchObject({ source: "demo", seed: 11, size: 1200, status: "complete", container_count: 1200 });
@@ -147,6 +149,35 @@ describe.each(TEST_STORES)("collection on $name", (testStore) => {
     expect(ok.containerCount).toBe(400);
     expect((await counts(store)).container).toBe(400);
   });
+
+  it("writes every cloud fact: instances (members too) and scale groups round-trip exactly", async () => {
+    const result = await runDemoCollection(store, { seed: 11, size: 1200, now: NOW, cloudSize: 400 });
+    const inv = createDemoSource({ seed: 11, size: 1200, now: NOW, cloudSize: 400 }).inventory();
+    expect(result.counts).toMatchObject({ cloudInstances: 400, cloudGroups: inv.cloudGroups.length });
+    // Sorted here: PostgreSQL's collation orders ids otherwise than SQLite.
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const instances = (await store.db.selectFrom("cloud_instance").selectAll().execute()).sort(byId);
+    expect(instances).toEqual(inv.cloudInstances.slice().sort(byId));
+    const groups = (await store.db.selectFrom("cloud_scale_group").selectAll().execute()).sort(byId);
+    expect(groups).toEqual(inv.cloudGroups.slice().sort(byId));
+    // What the screens read: each kind of fact is there (Windows, stopped, spot, reserved, a type change, a
+    // Kubernetes node group's scale set, a Flexible one, members by group).
+    const some = (pred: (i: (typeof instances)[number]) => boolean) => instances.some(pred);
+    expect(some((i) => i.os === "Windows") && some((i) => i.power_state === "stopped") && some((i) => i.life_cycle === "spot")).toBe(true);
+    expect(some((i) => i.life_cycle === "reserved" && i.ri_coverage === 100 && i.ri_expiry !== null)).toBe(true);
+    expect(some((i) => i.previous_instance_type !== null && i.instance_type_changed_at !== null)).toBe(true);
+    expect(groups.some((g) => g.k8s_cluster_platform === "EKS") && groups.some((g) => g.orchestration_mode === "Flexible")).toBe(true);
+    const g = groups.find((x) => x.in_service > 1)!;
+    const members = await store.db.selectFrom("cloud_instance").select("id").where("group_id", "=", g.id).execute();
+    expect(members).toHaveLength(g.in_service);
+    // The cloud size asked for is kept, so the stored estate's samples can be asked for again.
+    expect(await latestCollection(store)).toEqual({ runId: result.runId, source: "demo", seed: 11, size: 1200, now: NOW, cloudSize: 400 });
+    const again = (await storedDemoSource(store))!;
+    expect(again.cloudSize).toBe(400);
+    const fresh = createDemoSource({ seed: 11, size: 1200, now: NOW, cloudSize: 400 });
+    expect(again.cloudSamples(g.id, NOW - 86_400_000, NOW)).toEqual(fresh.cloudSamples(g.id, NOW - 86_400_000, NOW));
+    expect(again.groupSizeSamples(g.id, NOW - 86_400_000, NOW)).toEqual(fresh.groupSizeSamples(g.id, NOW - 86_400_000, NOW));
+  });
 });
 
 /** A store of our own whose address a child process can be given. */
@@ -215,6 +246,16 @@ describe("scripts/collect.ts", () => {
     const bad = runCli(["--seed", "forty-two"], { DATABASE_URL: "" });
     expect((await bad.exited).code).toBe(2);
     expect(bad.output().stderr).toContain('--seed must be a whole number (got "forty-two")');
+  });
+
+  it("rejects a bad cloud size, given or from KUBEX_DEMO_CLOUD_SIZE, with a clear message and exit code 2", async () => {
+    const env = { DATABASE_URL: "", DATABASE_FILE: path.join(os.tmpdir(), "kubex-never-written.db") };
+    const run = runCli(["--cloud-size", "10"], env);
+    expect((await run.exited).code).toBe(2);
+    expect(run.output().stderr).toContain("--cloud-size must be a whole number of cloud instances from 40 to 50000 (got 10)");
+    const fromEnv = runCli([], { ...env, KUBEX_DEMO_CLOUD_SIZE: "lots" });
+    expect((await fromEnv.exited).code).toBe(2);
+    expect(fromEnv.output().stderr).toContain('KUBEX_DEMO_CLOUD_SIZE must be a whole number of cloud instances from 40 to 50000 (got "lots")');
   });
 
   it.each(TEST_STORES.map((s) => s.name))(

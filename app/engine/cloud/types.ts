@@ -9,13 +9,24 @@
 import type { CloudProvider, CloudService } from "~/engine/source-contract";
 
 export type CloudOs = "Linux" | "Windows";
+/** Power state at collection. */
+export type CloudPowerState = "running" | "stopped";
+/** How an instance is bought: on demand, spot, or covered by a reservation (RI, savings plan: riCoverage %). */
+export type CloudLifeCycle = "on-demand" | "spot" | "reserved";
+/** How a scale group's size is set: a metric-driven policy, scheduled actions, or by hand. */
+export type CloudScalingMode = "dynamic" | "scheduled" | "manual";
+/** A VM Scale Set's orchestration mode. */
+export type CloudOrchestrationMode = "Uniform" | "Flexible";
 
 /** One 5-minute sample of one cloud instance (for a scale group: one member instance). */
 export interface CloudSample {
   t: number;
   /** Average CPU utilisation of the instance's vCPUs in % (CloudWatch CPUUtilization Average, Azure Percentage CPU, GCE cpu/utilization × 100). */
   cpuPct: number;
-  /** Highest 1-minute CPU utilisation within the 5 minutes, in % (CPUUtilization Maximum, Percentage CPU Maximum). */
+  /**
+   * Highest 1-minute CPU utilisation within the 5 minutes, in % (CPUUtilization Maximum, Percentage CPU Maximum).
+   * At a coarser step: the highest within the step (the Maximum statistic), while every other field is the mean.
+   */
   cpuPeakPct: number;
   /** Memory in use in % of the instance's memory (CloudWatch agent mem_used_percent, Azure Available Memory Bytes, Ops Agent); null without an agent. */
   memPct: number | null;
@@ -32,7 +43,10 @@ export interface CloudSample {
   diskWriteOps: number;
 }
 
-/** One 5-minute sample of a scale group's size (ASG GroupInServiceInstances / Min / Max / Desired; VMSS capacity). */
+/**
+ * One 5-minute sample of a scale group's size (ASG GroupInServiceInstances / Min / Max / Desired; VMSS capacity).
+ * At a coarser step each field is the mean (so fractional). A scheduled group scaled to zero has min = max = 0.
+ */
 export interface GroupSizeSample {
   t: number;
   inService: number;

@@ -1,5 +1,7 @@
 /** The demo fleet (sandbox playground): a deterministic inventory and a MetricsSource over it. */
 export {
+  DEMO_CLOUD_SIZE_MAX,
+  DEMO_CLOUD_SIZE_MIN,
   DEMO_DEFAULT_SEED,
   DEMO_DEFAULT_SIZE,
   DEMO_SEED_MAX,
@@ -7,8 +9,10 @@ export {
   DEMO_SIZE_MIN,
   DemoOptionsError,
   clusterCount,
+  generateDemoFleet,
   generateDemoInventory,
   validateDemoOptions,
+  type DemoFleet,
   type DemoOptions,
 } from "./inventory";
 export { createDemoSource, type DemoSource } from "./source";

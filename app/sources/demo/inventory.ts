@@ -6,7 +6,7 @@
 import type { Inventory, InventoryContainer, InventoryNode, InventoryNodeGroup, InventoryCluster, PodOwnerKind } from "~/engine/source-contract";
 import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import { instanceType } from "./catalog";
-import { generateCloudInstances } from "./cloud";
+import { cloudInstanceCount, generateCloudEstate, type CloudEstate } from "./cloud";
 import { GPU_CLUSTER_INDEXES, GPU_GROUP_TYPE, GPU_INSTANCE_TYPES, gpuGroupName } from "./gpu";
 import {
   APP_NAMESPACES,
@@ -44,6 +44,9 @@ export const DEMO_DEFAULT_SIZE = 2000;
 export const DEMO_DEFAULT_SEED = 42;
 /** Seeds are stored in an integer column (PostgreSQL int4). */
 export const DEMO_SEED_MAX = 2_147_483_647;
+/** Cloud instances asked for apart from the fleet's size (a cloud benchmark collects 20,000). */
+export const DEMO_CLOUD_SIZE_MIN = 40;
+export const DEMO_CLOUD_SIZE_MAX = 50_000;
 
 export interface DemoOptions {
   seed: number;
@@ -51,6 +54,11 @@ export interface DemoOptions {
   size: number;
   /** The fleet's "now" (ms): last_seen and first_seen are relative to it. Default: the current hour. */
   now?: number;
+  /**
+   * Number of cloud instances, an integer from DEMO_CLOUD_SIZE_MIN to DEMO_CLOUD_SIZE_MAX. Default: from the
+   * size (cloudInstanceCount: size / 10, 40 to 8,000).
+   */
+  cloudSize?: number;
 }
 
 export class DemoOptionsError extends RangeError {
@@ -60,9 +68,9 @@ export class DemoOptionsError extends RangeError {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Validates demo options; returns them with `now` resolved and aligned to 5 minutes. */
-export function validateDemoOptions(options: { seed: unknown; size: unknown; now?: unknown }): Required<DemoOptions> {
-  const { seed, size, now } = options;
+/** Validates demo options; returns them with `now` resolved and aligned to 5 minutes, and the cloud size resolved. */
+export function validateDemoOptions(options: { seed: unknown; size: unknown; now?: unknown; cloudSize?: unknown }): Required<DemoOptions> {
+  const { seed, size, now, cloudSize } = options;
   if (typeof size !== "number" || !Number.isInteger(size)) {
     throw new DemoOptionsError(`size must be a whole number of containers from ${DEMO_SIZE_MIN} to ${DEMO_SIZE_MAX} (got ${String(size)})`);
   }
@@ -75,8 +83,14 @@ export function validateDemoOptions(options: { seed: unknown; size: unknown; now
   if (now !== undefined && (typeof now !== "number" || !Number.isFinite(now))) {
     throw new DemoOptionsError(`now must be a time in milliseconds (got ${String(now)})`);
   }
+  if (
+    cloudSize !== undefined &&
+    (typeof cloudSize !== "number" || !Number.isInteger(cloudSize) || cloudSize < DEMO_CLOUD_SIZE_MIN || cloudSize > DEMO_CLOUD_SIZE_MAX)
+  ) {
+    throw new DemoOptionsError(`cloud size must be a whole number of cloud instances from ${DEMO_CLOUD_SIZE_MIN} to ${DEMO_CLOUD_SIZE_MAX} (got ${String(cloudSize)})`);
+  }
   const at = now === undefined ? Math.floor(Date.now() / HOUR) * HOUR : Math.floor(now / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
-  return { seed, size, now: at };
+  return { seed, size, now: at, cloudSize: cloudSize ?? cloudInstanceCount(size) };
 }
 
 /** Number of clusters: 3 up to about 11,000 containers, then one per 3,750 containers, at most 40. */
@@ -619,9 +633,15 @@ function emitGpuWorkloads(seed: number, plan: ClusterPlan, instanceType: string,
   return group;
 }
 
-/** The demo fleet's inventory for a seed and size (containers: exactly `size`). */
-export function generateDemoInventory(options: DemoOptions): Inventory {
-  const { seed, size, now } = validateDemoOptions(options);
+/** The demo fleet: its inventory, and beside it how its cloud estate's samples are made. */
+export interface DemoFleet {
+  inventory: Inventory;
+  cloud: CloudEstate;
+}
+
+/** The demo fleet for a seed and size (containers: exactly `size`; cloud instances: exactly the cloud size). */
+export function generateDemoFleet(options: DemoOptions): DemoFleet {
+  const { seed, size, now, cloudSize } = validateDemoOptions(options);
   const clusters: InventoryCluster[] = [];
   const containers: InventoryContainer[] = [];
   const nodeGroups: InventoryNodeGroup[] = [];
@@ -630,5 +650,11 @@ export function generateDemoInventory(options: DemoOptions): Inventory {
     clusters.push({ name: plan.name, provider: FLAVOR_PROVIDER[plan.flavor], region: plan.region });
     generateCluster(seed, plan, now, containers, nodeGroups, nodes);
   }
-  return { clusters, nodeGroups, nodes, containers, cloudInstances: generateCloudInstances(seed, size) };
+  const cloud = generateCloudEstate(seed, cloudSize, now, { clusters, nodeGroups, nodes });
+  return { inventory: { clusters, nodeGroups, nodes, containers, cloudInstances: cloud.instances, cloudGroups: cloud.groups }, cloud };
+}
+
+/** The demo fleet's inventory for a seed and size (containers: exactly `size`). */
+export function generateDemoInventory(options: DemoOptions): Inventory {
+  return generateDemoFleet(options).inventory;
 }

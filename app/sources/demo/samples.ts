@@ -449,7 +449,7 @@ export function containerEventsOf(m: ContainerModel, fromMs: number, toMs: numbe
   return { restarts: resets + crashes, oomKills, throttleEvents };
 }
 
-/** A node's or cloud instance's utilisation pattern. */
+/** A node's utilisation pattern. */
 export interface UtilisationModel {
   entity: number;
   /** Mean utilisation in %. */
@@ -480,31 +480,6 @@ export function nodeModel(seed: number, nodeId: string, region: string, cpuReque
     noise: r.range(0.04, 0.12),
     spikeP: r.range(0, 0.004),
     peakHour: (REGION_PEAK_HOUR_UTC[region] ?? 15) + r.range(-1.5, 1.5),
-  };
-}
-
-/** A cloud instance's pattern: some idle, most lightly used, a few busy. */
-export function instanceModel(seed: number, instanceId: string, region: string): UtilisationModel {
-  const entity = hash32(instanceId, seed);
-  const r = new Rng(entity ^ 0x1656667b);
-  const level = r.weighted<"idle" | "low" | "medium" | "high">([
-    ["idle", 6],
-    ["low", 50],
-    ["medium", 30],
-    ["high", 14],
-  ]);
-  const idle = level === "idle";
-  const cpuBase = idle ? r.range(0.4, 2) : level === "low" ? r.range(4, 20) : level === "medium" ? r.range(20, 45) : r.range(45, 72);
-  return {
-    entity,
-    cpuBase,
-    memBase: r.range(15, 85),
-    dailyAmp: idle ? r.range(0, 0.1) : r.range(0.1, 0.5),
-    memDailyAmp: r.range(0.01, 0.06),
-    weekendDip: idle ? 0 : r.range(0.05, 0.35),
-    noise: idle ? 0.05 : r.range(0.04, 0.15),
-    spikeP: idle ? 0 : r.range(0, 0.004),
-    peakHour: (REGION_PEAK_HOUR_UTC[region] ?? 15) + r.range(-2, 2),
   };
 }
 

@@ -2,26 +2,30 @@
  * The demo fleet as a MetricsSource (the spec's sandbox playground). The inventory is generated once, on first
  * use; samples and events are computed on demand from (seed, entity, time), so nothing raw is held or stored.
  */
+import type { CloudSample, GroupSizeSample } from "~/engine/cloud/types";
 import type {
   ContainerEvents,
   ContainerGpu,
   NodeGpu,
   ContainerSample,
   Inventory,
-  InventoryCloudInstance,
   InventoryContainer,
   InventoryNode,
   MetricsSource,
   UtilisationSample,
 } from "~/engine/source-contract";
 import { SAMPLE_STEP_MS } from "~/engine/source-contract";
-import { generateDemoInventory, validateDemoOptions, type DemoOptions } from "./inventory";
+import { generateDemoFleet, validateDemoOptions, type DemoFleet, type DemoOptions } from "./inventory";
+import { cloudModel as cloudModelOf, cloudSeries, meanSeries, type CloudModel } from "./cloud-samples";
+import { groupSizeSeries } from "./cloud-groups";
 import { GPU_INSTANCE_TYPES, containerGpuOf, gpuModel, nodeGpuOf } from "./gpu";
-import { containerEventsOf, containerModel, containerSeries, instanceModel, nodeModel, utilisationSeries } from "./samples";
+import { containerEventsOf, containerModel, containerSeries, nodeModel, utilisationSeries } from "./samples";
 
 export interface DemoSource extends MetricsSource {
   readonly seed: number;
   readonly size: number;
+  /** Number of cloud instances (the option, or the default for the size). */
+  readonly cloudSize: number;
   /** The fleet's "now" (ms, aligned to 5 minutes): first_seen and last_seen are relative to it. */
   readonly now: number;
   inventory(): Inventory;
@@ -29,6 +33,8 @@ export interface DemoSource extends MetricsSource {
   nodeSamples(nodeId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
   containerEvents(containerId: string, fromMs: number, toMs: number): ContainerEvents;
   instanceSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
+  cloudSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): CloudSample[];
+  groupSizeSamples(groupId: string, fromMs: number, toMs: number, stepMs?: number): GroupSizeSample[];
   containerGpu(containerId: string, fromMs: number, toMs: number): ContainerGpu | null;
   nodeGpu(nodeId: string, fromMs: number, toMs: number): NodeGpu | null;
 }
@@ -36,7 +42,8 @@ export interface DemoSource extends MetricsSource {
 interface Index {
   containers: Map<string, InventoryContainer>;
   nodes: Map<string, InventoryNode>;
-  instances: Map<string, InventoryCloudInstance>;
+  /** Members of each Kubernetes node's scale group, by group id (their mean is the group's sample). */
+  k8sMembers: Map<string, string[]>;
   regions: Map<string, string>;
   /** Requested share of a node group's allocatable (cluster + "\u0000" + group name). */
   groupShare: Map<string, { cpu: number; mem: number }>;
@@ -44,7 +51,8 @@ interface Index {
   gpuShare: Map<string, number>;
 }
 
-function buildIndex(inv: Inventory): Index {
+function buildIndex(fleet: DemoFleet): Index {
+  const inv = fleet.inventory;
   const regions = new Map(inv.clusters.map((c) => [c.name, c.region]));
   const groupKey = (cluster: string, group: string) => `${cluster}\u0000${group}`;
   const requested = new Map<string, { cpu: number; mem: number }>();
@@ -79,6 +87,13 @@ function buildIndex(inv: Inventory): Index {
     const key = groupKey(c.cluster, c.node_group);
     gpuPods.set(key, (gpuPods.get(key) ?? 0) + c.replicas);
   }
+  const k8sMembers = new Map<string, string[]>();
+  for (const i of inv.cloudInstances) {
+    if (!i.group_id || !fleet.cloud.nodeOf.has(i.id)) continue;
+    const list = k8sMembers.get(i.group_id);
+    if (list) list.push(i.id);
+    else k8sMembers.set(i.group_id, [i.id]);
+  }
   const gpuShare = new Map<string, number>();
   for (const g of inv.nodeGroups) {
     const gpus = GPU_INSTANCE_TYPES[g.instance_type]?.gpus;
@@ -90,27 +105,44 @@ function buildIndex(inv: Inventory): Index {
     gpuShare,
     containers: new Map(inv.containers.map((c) => [c.id, c])),
     nodes: new Map(inv.nodes.map((n) => [n.id, n])),
-    instances: new Map(inv.cloudInstances.map((i) => [i.id, i])),
+    k8sMembers,
     regions,
     groupShare,
   };
 }
 
-/** A demo MetricsSource. Throws DemoOptionsError for a bad seed, size or now. */
+/** A demo MetricsSource. Throws DemoOptionsError for a bad seed, size, cloud size or now. */
 export function createDemoSource(options: DemoOptions): DemoSource {
-  const { seed, size, now } = validateDemoOptions(options);
-  let inventory: Inventory | undefined;
+  const { seed, size, now, cloudSize } = validateDemoOptions(options);
+  let fleet: DemoFleet | undefined;
   let index: Index | undefined;
-  const inv = () => (inventory ??= generateDemoInventory({ seed, size, now }));
-  const idx = () => (index ??= buildIndex(inv()));
+  const demo = () => (fleet ??= generateDemoFleet({ seed, size, now, cloudSize }));
+  const inv = () => demo().inventory;
+  const idx = () => (index ??= buildIndex(demo()));
   const find = <T>(map: Map<string, T>, id: string, what: string): T => {
     const found = map.get(id);
     if (!found) throw new Error(`Unknown ${what} "${id}" in the demo fleet (seed ${seed}, size ${size})`);
     return found;
   };
+  const nodeUtilisation = (nodeId: string) => {
+    const n = find(idx().nodes, nodeId, "node");
+    const share = idx().groupShare.get(`${n.cluster}\u0000${n.node_group}`) ?? { cpu: 0.5, mem: 0.5 };
+    return nodeModel(seed, n.id, idx().regions.get(n.cluster) ?? "", share.cpu, share.mem);
+  };
+  const cloudModel = (id: string): CloudModel => {
+    const model = find(demo().cloud.models, id, "cloud instance or scale group");
+    const nodeId = demo().cloud.nodeOf.get(id);
+    return nodeId ? cloudModelOf({ ...model, node: nodeUtilisation(nodeId) }) : model;
+  };
+  const cloudSamples = (id: string, fromMs: number, toMs: number, stepMs = SAMPLE_STEP_MS): CloudSample[] => {
+    const members = idx().k8sMembers.get(id);
+    if (members) return meanSeries(members.map((m) => cloudSeries(cloudModel(m), fromMs, toMs, stepMs)));
+    return cloudSeries(cloudModel(id), fromMs, toMs, stepMs);
+  };
   return {
     seed,
     size,
+    cloudSize,
     now,
     inventory: inv,
     containerSamples(containerId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
@@ -122,10 +154,7 @@ export function createDemoSource(options: DemoOptions): DemoSource {
       return containerEventsOf(containerModel(seed, c, idx().regions.get(c.cluster) ?? ""), fromMs, toMs);
     },
     nodeSamples(nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
-      const n = find(idx().nodes, nodeId, "node");
-      const share = idx().groupShare.get(`${n.cluster}\u0000${n.node_group}`) ?? { cpu: 0.5, mem: 0.5 };
-      const model = nodeModel(seed, n.id, idx().regions.get(n.cluster) ?? "", share.cpu, share.mem);
-      return utilisationSeries(model, fromMs, toMs, stepMs);
+      return utilisationSeries(nodeUtilisation(nodeId), fromMs, toMs, stepMs);
     },
     containerGpu(containerId, fromMs, toMs) {
       const c = find(idx().containers, containerId, "container");
@@ -138,8 +167,11 @@ export function createDemoSource(options: DemoOptions): DemoSource {
       return nodeGpuOf(seed, n, idx().regions.get(n.cluster) ?? "", share, fromMs, toMs);
     },
     instanceSamples(instanceId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
-      const i = find(idx().instances, instanceId, "cloud instance");
-      return utilisationSeries(instanceModel(seed, i.id, i.region), fromMs, toMs, stepMs);
+      return cloudSamples(instanceId, fromMs, toMs, stepMs).map((s) => ({ t: s.t, cpu: s.cpuPct, mem: s.memPct ?? 0 }));
+    },
+    cloudSamples,
+    groupSizeSamples(groupId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
+      return groupSizeSeries(find(demo().cloud.shapes, groupId, "scale group"), fromMs, toMs, stepMs);
     },
   };
 }
