@@ -8,17 +8,21 @@ import { isModelError } from "~/lib/errors";
 import { folderScope, type FolderScope, type TreeScope } from "~/models/tree-scope.server";
 import { resolveTreeScope } from "~/models/trees.server";
 import type { Db } from "~/models/treeview-common.server";
+import { treeViewOf } from "~/models/views.server";
+import { treeFilterOf } from "~/models/filters.server";
 import { appliedViewAndFilter } from "./applied-view.server";
 
 export type TreeKind = "containers" | "cloud";
 
 export async function resolvePageScope(db: Db, user: SessionUser, kind: TreeKind, params: URLSearchParams) {
   const applied = await appliedViewAndFilter(db, user, kind, params);
+  // The View and Filter just listed (visibility checked there) resolve the tree without reading them again.
   const tree: TreeScope = await resolveTreeScope(db, user, {
     ctx: kind,
     viewId: applied.view.viewId,
     filterId: applied.filter.viewFilterId,
     reload: params.get("reload") === "true",
+    resolved: { view: treeViewOf(applied.view), filter: treeFilterOf(applied.filter) },
   });
   return { applied, tree };
 }

@@ -8,10 +8,10 @@ import { getDb } from "~/db/db.server";
 import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
 import { getFlagMap } from "~/models/feature-flags.server";
-import { appliedViewAndFilter } from "./applied-view.server";
+import { resolvePageScope } from "./page-scope.server";
 import { searchContainerLeaves } from "~/models/container-tree.server";
 import { folderScope } from "~/models/tree-scope.server";
-import { getLeafNodes, resolveTreeScope } from "~/models/trees.server";
+import { getLeafNodes } from "~/models/trees.server";
 import { findByFullPath } from "~/domain/tree/navigate";
 import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
 import { toRow, treeSlice } from "./slice";
@@ -35,7 +35,7 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
   const db = await getDb();
   const url = new URL(request.url);
   const params = url.searchParams;
-  const [applied, flags, csrf] = await Promise.all([appliedViewAndFilter(db, user, kind, params), getFlagMap(db), csrfToken(request)]);
+  const [{ applied, tree: scope }, flags, csrf] = await Promise.all([resolvePageScope(db, user, kind, params), getFlagMap(db), csrfToken(request)]);
   const { views, filters } = applied;
   const view = { item: applied.view, urlIdRejected: applied.viewRejected };
   const filter = { item: applied.filter, urlIdRejected: applied.filterRejected };
@@ -46,7 +46,6 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
   const base = TREE_ROUTE[kind];
   const onNoData = url.pathname.endsWith("/no-data");
 
-  const scope = await resolveTreeScope(db, user, { ctx: kind, viewId, filterId, reload: params.get("reload") === "true" });
   const root = scope.cached.tree;
   // An empty tree goes to the no-data route (and back once there is data), keeping the page's other parameters.
   const empty = !root.children?.length;
