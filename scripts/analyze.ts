@@ -57,6 +57,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr, ev
     if (p.phase === "nodes") return `Node groups: ${int(p.done)}/${int(p.total)} nodes`;
     if (p.phase === "swap") return `Swapping in the new snapshot (${int(p.analysed)} of ${int(p.total)} containers analysed)…`;
     if (p.phase === "done") return `Done: ${int(p.total)} containers in ${duration(p.elapsedMs)}`;
+    const unit = p.phase === "cloud" ? "cloud services" : "containers";
     const pct = p.total > 0 ? (p.done / p.total) * 100 : 100;
     const spent = p.elapsedMs - phaseStartMs;
     const rate = spent > 0 ? (p.done / spent) * 1000 : 0;
@@ -64,7 +65,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr, ev
     const width = 30;
     const filled = Math.round((pct / 100) * width);
     const bar = tty ? `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ` : "";
-    return `${bar}${pct.toFixed(1)}%  ${int(p.done)}/${int(p.total)} containers  ${int(rate)}/s  ETA ${duration(eta)}`;
+    return `${bar}${pct.toFixed(1)}%  ${int(p.done)}/${int(p.total)} ${unit}  ${int(rate)}/s  ETA ${duration(eta)}`;
   };
   return {
     onProgress(p: AnalysisProgress) {
@@ -101,6 +102,13 @@ export function analysisSummary(r: AnalysisResult): string[] {
       `${r.workers > 0 ? ` on ${r.workers} worker threads` : ""}; snapshot ${r.snapshotId}.`,
     `Optimization Breakdown ($ per month): Current Spend ${money(w.currentSpend)}, Immediate Savings ${money(w.immediateSavings)}, ` +
       `Risk Removal ${money(w.riskRemoval)}, Additional Waste ${money(w.additionalWaste)}, Optimal Spend ${money(w.optimalSpend)}.`,
+    ...(r.cloudCount > 0
+      ? [
+          `Cloud: ${int(r.cloudCount)} services (${int(r.cloudAnalysedCount)} priced) in ${(r.phaseMs.cloud / 1000).toFixed(1)} s; Current Spend ${money(r.cloudSummary.currentCost)}, ` +
+            `Optimal Spend ${money(r.cloudSummary.optimalCost)} per month (${int(r.cloudSummary.terminate)} terminate, ${int(r.cloudSummary.modernize)} modernize, ` +
+            `${int(r.cloudSummary.downsize)} downsize, ${int(r.cloudSummary.downscale)} downscale, ${int(r.cloudSummary.upsize)} upsize, ${int(r.cloudSummary.upscale)} upscale).`,
+        ]
+      : []),
   ];
 }
 

@@ -7,7 +7,8 @@
  * 2. Node groups: saturation, stranded flags and primary constraint (node-groups.ts).
  * 3. Containers, in chunks: in-process, or on worker threads for large fleets (pool.ts); samples are read one
  *    container at a time into reused buffers. The main thread writes each chunk's rows under the new snapshot id,
- *    one short transaction per chunk, so other writers are never blocked for long.
+ *    one short transaction per chunk, so other writers are never blocked for long. Then the node rows, then every
+ *    cloud service through the cloud engine (cloud-phase.ts), under the same snapshot id.
  * 4. One short transaction checks that the snapshot holds a row per container and is still running, marks it
  *    complete and points meta `current_analysis_snapshot` at it.
  * 5. Deletes the previous snapshot's rows and any left by killed runs (outside that transaction).
@@ -32,6 +33,9 @@ import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "
 import { groupKey, nodePhase, WINDOW_HOURS } from "./node-groups";
 import { ContainerResults, writeNodeRows } from "./node-write";
 import { runChunks, workersAvailable, type WorkerInit } from "./pool";
+import { shippedCloudCatalog } from "./cloud-catalog";
+import { cloudPhase, readCloudServices, type CloudSampleSource } from "./cloud-phase";
+import { CLOUD_DEFAULT_POLICY, type CloudFolderSummary } from "~/engine/cloud";
 import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
 import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
 
@@ -43,11 +47,11 @@ export const DEFAULT_CHUNK_SIZE = 500;
 
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 
-export type AnalysisPhase = "nodes" | "containers" | "swap" | "done";
+export type AnalysisPhase = "nodes" | "containers" | "cloud" | "swap" | "done";
 
 export interface AnalysisProgress {
   phase: AnalysisPhase;
-  /** Nodes (phase "nodes") or containers written (phase "containers") so far. */
+  /** Nodes (phase "nodes"), containers (phase "containers") or cloud services (phase "cloud") done so far. */
   done: number;
   total: number;
   analysed: number;
@@ -72,9 +76,14 @@ export interface AnalysisResult {
   previousSnapshotId: string | null;
   containerCount: number;
   analysedCount: number;
+  /** Cloud services (standalone instances and scale groups) written, and those the catalog could price. */
+  cloudCount: number;
+  cloudAnalysedCount: number;
+  /** The whole estate's cloud folder summary (the root of the cloud tree). */
+  cloudSummary: CloudFolderSummary;
   ms: number;
   /** nodeRows: the node and node group rows (after the containers; not part of `containers`). */
-  phaseMs: { read: number; nodes: number; containers: number; nodeRows: number; swap: number; cleanup: number };
+  phaseMs: { read: number; nodes: number; containers: number; nodeRows: number; cloud: number; swap: number; cleanup: number };
   workers: number;
   /** Peak RSS reported from inside the worker threads (KB; 0 in-process). */
   workerMaxRssKb: number;
@@ -102,6 +111,8 @@ interface Resolved {
   reader: ContainerReader;
   /** Made on demand and dropped after the node phase (the demo source holds its whole fleet in memory). */
   nodeSource: () => Pick<MetricsSource, "nodeSamples" | "nodeGpu"> | null;
+  /** The cloud services' samples; null when the source monitors no cloud. */
+  cloudSource: () => CloudSampleSource | null;
   demo: { seed: number } | null;
   nowMs: number;
   collectionRunId: string | null;
@@ -113,7 +124,8 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
   if (options.source) {
     const nowMs = options.nowMs ?? latest?.now ?? Math.floor(Date.now() / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
     const source = options.source;
-    return { reader: sourceReader(source), nodeSource: () => source, demo: null, nowMs, collectionRunId };
+    const cloudSource = () => (source.cloudSamples ? { cloudSamples: source.cloudSamples.bind(source), groupSizeSamples: source.groupSizeSamples?.bind(source) } : null);
+    return { reader: sourceReader(source), nodeSource: () => source, cloudSource, demo: null, nowMs, collectionRunId };
   }
   if (!latest) throw new Error("Nothing to analyse: no collection has run yet (npm run collect).");
   if (latest.source !== "demo" || latest.now === undefined) {
@@ -121,8 +133,10 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
   }
   const nowMs = options.nowMs ?? latest.now;
   // Node samples need the demo source's own index of the fleet (built on first use); container samples do not.
+  let made: ReturnType<typeof createDemoSource> | undefined;
+  const demoSource = () => (made ??= createDemoSource({ seed: latest.seed, size: latest.size, now: latest.now!, cloudSize: latest.cloudSize }));
   const nodeSource = () => {
-    const demo = createDemoSource({ seed: latest.seed, size: latest.size, now: latest.now! });
+    const demo = demoSource();
     return {
       // A stored node the regenerated fleet does not know (the generator changed since the collection): no samples.
       nodeSamples: (id: string, fromMs: number, toMs: number, stepMs?: number) => {
@@ -141,7 +155,24 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
       },
     };
   };
-  return { reader: demoReader(latest.seed, regions), nodeSource, demo: { seed: latest.seed }, nowMs, collectionRunId };
+  // A stored service the regenerated estate does not know (the generator changed since the collection): no samples.
+  const cloudSource = (): CloudSampleSource => ({
+    cloudSamples: (id, fromMs, toMs, stepMs) => {
+      try {
+        return demoSource().cloudSamples(id, fromMs, toMs, stepMs);
+      } catch {
+        return [];
+      }
+    },
+    groupSizeSamples: (id, fromMs, toMs, stepMs) => {
+      try {
+        return demoSource().groupSizeSamples(id, fromMs, toMs, stepMs);
+      } catch {
+        return [];
+      }
+    },
+  });
+  return { reader: demoReader(latest.seed, regions), nodeSource, cloudSource, demo: { seed: latest.seed }, nowMs, collectionRunId };
 }
 
 /** Multi-row INSERT statements of container_analysis rows (every value a bound parameter). */
@@ -209,6 +240,7 @@ async function deleteSnapshotRows(db: Db, snapshotId: string) {
   await db.deleteFrom("container_analysis").where("snapshot_id", "=", snapshotId).execute();
   await db.deleteFrom("node_analysis").where("snapshot_id", "=", snapshotId).execute();
   await db.deleteFrom("node_group_analysis").where("snapshot_id", "=", snapshotId).execute();
+  await db.deleteFrom("cloud_analysis").where("snapshot_id", "=", snapshotId).execute();
 }
 
 /** Analyses the whole stored inventory into a new snapshot and makes it current. */
@@ -313,6 +345,22 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     });
     const nodeRowsMs = Date.now() - tNodeRows;
 
+    // Cloud services: the cloud engine over every standalone instance and scale group.
+    const tCloud = Date.now();
+    const services = await readCloudServices(db);
+    const cloud = await cloudPhase({
+      db,
+      snapshotId,
+      services,
+      source: services.length ? resolved.cloudSource() : null,
+      catalog: shippedCloudCatalog(),
+      policy: CLOUD_DEFAULT_POLICY,
+      nowMs: resolved.nowMs,
+      maxParams: MAX_PARAMS[store.dialect],
+      onProgress: (done, total, cloudAnalysed) => report({ phase: "cloud", done, total, analysed: cloudAnalysed }),
+    });
+    const cloudMs = Date.now() - tCloud;
+
     // 4. The swap: one short transaction.
     const tSwap = Date.now();
     await report({ phase: "swap", done: written, total: containers.length, analysed });
@@ -332,6 +380,12 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
         .where("snapshot_id", "=", snapshotId)
         .executeTakeFirstOrThrow();
       if (Number(nn) !== nodeRows.nodes) throw new Error(`Analysis snapshot ${snapshotId} holds ${nn} node rows for ${nodeRows.nodes} nodes.`);
+      const { cloudRows } = await trx
+        .selectFrom("cloud_analysis")
+        .select((eb) => eb.fn.countAll<number>().as("cloudRows"))
+        .where("snapshot_id", "=", snapshotId)
+        .executeTakeFirstOrThrow();
+      if (Number(cloudRows) !== cloud.services) throw new Error(`Analysis snapshot ${snapshotId} holds ${cloudRows} cloud rows for ${cloud.services} services.`);
       await trx
         .updateTable("analysis_snapshot")
         .set({ status: "complete", finished_at: finishedAt, analysed_count: analysed, ms: Date.now() - started })
@@ -366,7 +420,10 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     for (const s of failed) await deleteSnapshotRows(db, s.id);
     // PostgreSQL: fresh planner statistics for the new rows. Without them it guesses a few hundred rows per
     // snapshot and joins 150,000 by nested loops (the grid's count 270 → 60 ms, a sorted page 300 → 110 ms).
-    if (store.dialect === "postgres") await sql`analyze container_analysis`.execute(db).catch(() => undefined); // statistics only
+    if (store.dialect === "postgres") {
+      await sql`analyze container_analysis`.execute(db).catch(() => undefined); // statistics only
+      await sql`analyze cloud_analysis`.execute(db).catch(() => undefined);
+    }
     const cleanupMs = Date.now() - tCleanup;
 
     const result: AnalysisResult = {
@@ -375,8 +432,11 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       previousSnapshotId,
       containerCount: containers.length,
       analysedCount: analysed,
+      cloudCount: cloud.services,
+      cloudAnalysedCount: cloud.analysed,
+      cloudSummary: cloud.summary,
       ms: elapsed(),
-      phaseMs: { read: readMs, nodes: nodesMs, containers: containersMs, nodeRows: nodeRowsMs, swap: swapMs, cleanup: cleanupMs },
+      phaseMs: { read: readMs, nodes: nodesMs, containers: containersMs, nodeRows: nodeRowsMs, cloud: cloudMs, swap: swapMs, cleanup: cleanupMs },
       workers,
       workerMaxRssKb: stats.workerMaxRssKb,
       prices,

@@ -2,6 +2,7 @@
  * Versioned migrations, run in order by Kysely's Migrator on either store. Never edit a migration that has
  * shipped; add the next one.
  */
+import { CLOUD_ANALYSIS_FLAGS, CLOUD_ANALYSIS_NUMBERS, CLOUD_ANALYSIS_TEXT } from "./cloud-analysis-columns";
 import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 export type DialectName = "sqlite" | "postgres";
@@ -528,6 +529,40 @@ function m008(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The cloud analysis (spec document 3): cloud_service, a view of the analysed units (standalone instances, and
+ * each scale group in place of its members), and cloud_analysis, one engine result per service per snapshot,
+ * written by the analysis run beside the container rows and swapped in with them.
+ */
+function m009(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await sql`create view cloud_service as
+        select id, 'instance' as kind, provider, region, account_id, account_name, service, name, instance_type, vcpus, memory_mb,
+          hourly_price, os, created_at, power_state, life_cycle, ri_coverage, ri_expiry, availability_zone, private_ip,
+          previous_instance_type, instance_type_changed_at, memory_metrics, null as min_size, null as max_size, null as desired_size,
+          null as in_service, null as scaling_mode, null as scaling_policy, null as orchestration_mode, null as k8s_cluster_platform,
+          null as k8s_cluster, null as k8s_node_group
+        from cloud_instance where group_id is null and group_name is null
+        union all
+        select id, 'group' as kind, provider, region, account_id, account_name, service, name, instance_type, vcpus, memory_mb,
+          hourly_price, os, created_at, 'running' as power_state, life_cycle, ri_coverage, ri_expiry, availability_zones as availability_zone,
+          null as private_ip, previous_instance_type, instance_type_changed_at, memory_metrics, min_size, max_size, desired_size,
+          in_service, scaling_mode, scaling_policy, orchestration_mode, k8s_cluster_platform, k8s_cluster, k8s_node_group
+        from cloud_scale_group`.execute(db);
+      let table = db.schema
+        .createTable("cloud_analysis")
+        .addColumn("snapshot_id", "text", (c) => c.notNull())
+        .addColumn("service_id", "text", (c) => c.notNull());
+      for (const name of CLOUD_ANALYSIS_TEXT) table = table.addColumn(name, "text");
+      for (const name of CLOUD_ANALYSIS_FLAGS) table = table.addColumn(name, "integer", (c) => c.notNull().defaultTo(0));
+      for (const name of CLOUD_ANALYSIS_NUMBERS) table = table.addColumn(name, dbl);
+      await table.addPrimaryKeyConstraint("cloud_analysis_pk", ["snapshot_id", "service_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -540,6 +575,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "006_grid_views": m006(),
         "007_container_analysis_gpu": m007(dialect),
         "008_cloud_inventory": m008(dialect),
+        "009_cloud_analysis": m009(dialect),
       };
     },
   };

@@ -3,6 +3,7 @@
  * Booleans are stored as 0/1 integers and timestamps as ISO-8601 text in both SQLite and PostgreSQL so that
  * the same queries and the same comparisons behave identically on either store.
  */
+import type { CloudAnalysisFlagColumn, CloudAnalysisNumberColumn, CloudAnalysisTextColumn } from "./cloud-analysis-columns";
 import type { Generated } from "kysely";
 
 export type Flag = 0 | 1;
@@ -174,6 +175,52 @@ export interface CloudScaleGroupTable {
   previous_instance_type: string | null;
   instance_type_changed_at: string | null;
   memory_metrics: Flag;
+}
+
+/** One analysed cloud service per snapshot (migration 009; columns in cloud-analysis-columns.ts). */
+export type CloudAnalysisTable = { snapshot_id: string; service_id: string } & Record<CloudAnalysisTextColumn, string | null> &
+  Record<CloudAnalysisFlagColumn, Flag> &
+  Record<CloudAnalysisNumberColumn, number | null>;
+
+/**
+ * The analysed unit of the cloud screens (a view, migration 009): each standalone instance, and each scale group in
+ * place of its members, with the facts both kinds share (a group's sizes; an instance's address and power state).
+ */
+export interface CloudServiceView {
+  id: string;
+  /** "instance" or "group". */
+  kind: string;
+  provider: string;
+  region: string;
+  account_id: string;
+  account_name: string;
+  service: string;
+  name: string;
+  instance_type: string;
+  vcpus: number;
+  memory_mb: number;
+  hourly_price: number;
+  os: string | null;
+  created_at: string | null;
+  power_state: string | null;
+  life_cycle: string | null;
+  ri_coverage: number | null;
+  ri_expiry: string | null;
+  availability_zone: string | null;
+  private_ip: string | null;
+  previous_instance_type: string | null;
+  instance_type_changed_at: string | null;
+  memory_metrics: Flag | null;
+  min_size: number | null;
+  max_size: number | null;
+  desired_size: number | null;
+  in_service: number | null;
+  scaling_mode: string | null;
+  scaling_policy: string | null;
+  orchestration_mode: string | null;
+  k8s_cluster_platform: string | null;
+  k8s_cluster: string | null;
+  k8s_node_group: string | null;
 }
 
 export interface ViewDefTable {
@@ -539,6 +586,8 @@ export interface Database {
   k8s_node: NodeTable;
   cloud_instance: CloudInstanceTable;
   cloud_scale_group: CloudScaleGroupTable;
+  cloud_service: CloudServiceView;
+  cloud_analysis: CloudAnalysisTable;
   view_def: ViewDefTable;
   view_detail: ViewDetailTable;
   view_filter: ViewFilterTable;

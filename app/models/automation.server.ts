@@ -50,7 +50,7 @@ async function upsert(db: Db, user: SessionUser, ctx: TreeCtx, scope: "entity" |
 
 async function entityName(db: Db, ctx: TreeCtx, entityId: string): Promise<string | undefined> {
   if (ctx === "cloud") {
-    return (await db.selectFrom("cloud_instance").select("name").where("id", "=", entityId).executeTakeFirst())?.name;
+    return (await db.selectFrom("cloud_service").select("name").where("id", "=", entityId).executeTakeFirst())?.name;
   }
   return (await db.selectFrom("container").select("container_name").where("id", "=", entityId).executeTakeFirst())?.container_name;
 }
@@ -94,7 +94,7 @@ async function underPath(db: Db, ctx: TreeCtx, entityId: string, target: ReturnT
   if (ctx === "cloud") {
     const [provider, region, account] = target.names;
     const row = await db
-      .selectFrom("cloud_instance")
+      .selectFrom("cloud_service")
       .select(["provider", "region", "account_id", "account_name"])
       .where("id", "=", entityId)
       .executeTakeFirst();

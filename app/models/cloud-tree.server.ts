@@ -1,6 +1,7 @@
 /**
- * The cloud tree (spec document 1, section 3): provider > region > account folders with the instances as leaves,
- * and the shell's data checks for cloud data.
+ * The cloud tree (spec document 1, section 3): provider > region > account folders with the analysed services as
+ * leaves (machines, databases and scale groups: a group is one leaf, its members are not), and the shell's data
+ * checks for cloud data.
  */
 import type { TreeNode } from "~/domain/tree/types";
 import { buildFolderTree, buildLeafNodes, type FolderRow } from "~/domain/tree/build-tree";
@@ -47,7 +48,7 @@ function accountLabels(rows: { provider: string; region: string; account_id: str
 export async function buildCloudTree(db: Db, filter: TreeFilter): Promise<BuiltTree> {
   if (filter.ast) throw validationError("Filters with lines do not apply to the cloud tree.");
   const rows = await db
-    .selectFrom("cloud_instance")
+    .selectFrom("cloud_service")
     .select(["provider", "region", "account_id", "account_name", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy(["provider", "region", "account_id", "account_name"])
     .execute();
@@ -73,7 +74,7 @@ export async function buildCloudTree(db: Db, filter: TreeFilter): Promise<BuiltT
 /** The instances under a folder as leaf nodes, each typed by its service (at most `limit`). */
 export async function cloudLeaves(db: Db, scope: FolderScope, limit: number): Promise<TreeNode[]> {
   const { folder: node, names } = scope;
-  let q = db.selectFrom("cloud_instance").select(["id", "name", "service"]);
+  let q = db.selectFrom("cloud_service").select(["id", "name", "service"]);
   if (names[0] !== undefined) q = q.where((eb) => eb(eb.fn("upper", ["provider"]), "=", names[0]));
   if (names[1] !== undefined) q = q.where("region", "=", names[1]);
   if (names[2] !== undefined) q = q.where("account_id", "=", scope.tree.cached.accountIds.get(node.id) ?? "");

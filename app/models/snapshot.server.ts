@@ -20,7 +20,7 @@ export async function currentSnapshotId(db: Kysely<Database>): Promise<string | 
  * instead of showing empty node grids or stale numbers. 2: node and node group rows (migration 005). 3: GPU
  * values of containers (migration 007) and nodes, and the demo fleet's GPU group.
  */
-export const ANALYSIS_FORMAT = "3";
+export const ANALYSIS_FORMAT = "4";
 export const ANALYSIS_FORMAT_META_KEY = "analysis_format";
 
 /** The format of the current snapshot's results ("1" for snapshots written before formats were recorded). */

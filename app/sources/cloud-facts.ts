@@ -16,7 +16,8 @@ function typeChangeOf(row: Row): TypeChange | null {
   return { atMs: Date.parse(row.instance_type_changed_at), fromType: row.previous_instance_type, toType: row.instance_type };
 }
 
-function factsOf(row: Row): CloudServiceFacts {
+/** One service's facts from its inventory or stored row (instance or scale group). */
+export function cloudServiceFactsOf(row: Row): CloudServiceFacts {
   return {
     id: row.id,
     provider: row.provider as CloudProvider,
@@ -32,7 +33,7 @@ function factsOf(row: Row): CloudServiceFacts {
 
 export function cloudServiceFacts(instances: readonly InventoryCloudInstance[], groups: readonly InventoryCloudGroup[]): CloudServiceFacts[] {
   const out: CloudServiceFacts[] = [];
-  for (const i of instances) if (i.group_id === null && i.group_name === null) out.push(factsOf(i));
-  for (const g of groups) out.push(factsOf(g));
+  for (const i of instances) if (i.group_id === null && i.group_name === null) out.push(cloudServiceFactsOf(i));
+  for (const g of groups) out.push(cloudServiceFactsOf(g));
   return out;
 }

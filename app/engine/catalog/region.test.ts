@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogInRegion, inRegion, priceIn, pricedRegions, withRegionPrices } from "./region";
+import { catalogInRegion, inRegion, priceIn, pricedRegions, windowsPriceOf, withRegionPrices } from "./region";
 import { parseTsvCatalog } from "./tsv";
 import type { InstanceType } from "./types";
 
@@ -21,9 +21,9 @@ describe("priceIn / inRegion", () => {
     expect(priceIn(AZURE[0], "japaneast")).toEqual({ linux: null, windows: null });
   });
 
-  it("moves region, hourlyPrice and windowsHourlyPrice to the region and keeps the price map", () => {
+  it("moves region, hourlyPrice and windowsHourlyPrice to the region (a Windows price not published there: Linux + licence) and keeps the price map", () => {
     const t = inRegion(AZURE[0], "northeurope");
-    expect(t).toMatchObject({ region: "northeurope", hourlyPrice: 0.428, windowsHourlyPrice: null, prices: AZURE[0].prices });
+    expect(t).toMatchObject({ region: "northeurope", hourlyPrice: 0.428, windowsHourlyPrice: 0.796, prices: AZURE[0].prices });
     expect(AZURE[0]).toMatchObject({ region: "eastus", hourlyPrice: 0.384, windowsHourlyPrice: 0.752 });
   });
 });
@@ -56,5 +56,15 @@ describe("withRegionPrices", () => {
 describe("pricedRegions", () => {
   it("lists the regions in first-seen order", () => {
     expect(pricedRegions(ALL)).toEqual(["eastus", "northeurope", "us-central1", "europe-west1", "us-east-1", "eu-west-1"]);
+  });
+});
+
+describe("windowsPriceOf", () => {
+  it("keeps a published Windows price and estimates a missing one as Linux + $0.046 per vCPU-hour (not for databases)", () => {
+    expect(windowsPriceOf({ service: "VM", vcpus: 4 }, { linux: 0.192, windows: 0.376 })).toBe(0.376);
+    expect(windowsPriceOf({ service: "VM", vcpus: 4 }, { linux: 0.192, windows: null })).toBe(0.376);
+    expect(windowsPriceOf({ service: "GCE", vcpus: 2 }, { linux: 0.067, windows: null })).toBe(0.159);
+    expect(windowsPriceOf({ service: "RDS", vcpus: 2 }, { linux: 0.171, windows: null })).toBeNull();
+    expect(windowsPriceOf({ service: "EC2", vcpus: 2 }, { linux: null, windows: null })).toBeNull();
   });
 });

@@ -14,10 +14,25 @@ export function priceIn(type: Pick<InstanceType, "prices">, region: string): Reg
   return type.prices[region] ?? NONE;
 }
 
+/**
+ * The Windows Server licence the providers add per vCPU-hour on top of the Linux price (AWS licence-included EC2,
+ * Azure pay-as-you-go Windows VMs and Compute Engine premium images all charge $0.046 per vCPU-hour on general
+ * types). Used only where a catalog publishes no Windows price for a type and region: an estimate, said so in
+ * catalog/README.md, and never applied to databases (a licensed database engine is priced by its own class).
+ */
+export const WINDOWS_LICENCE_PER_VCPU_HOUR = 0.046;
+
+/** The published Windows price, else the Linux price plus the licence estimate (VMs only); null without either. */
+export function windowsPriceOf(type: Pick<InstanceType, "service" | "vcpus">, price: RegionPrice): number | null {
+  if (price.windows !== null) return price.windows;
+  if (price.linux === null || type.service === "RDS") return null;
+  return Math.round((price.linux + WINDOWS_LICENCE_PER_VCPU_HOUR * type.vcpus) * 10_000) / 10_000;
+}
+
 /** The type as priced in `region`: `region`, `hourlyPrice` and `windowsHourlyPrice` for that region (null = none). */
 export function inRegion(type: InstanceType, region: string): InstanceType {
   const p = priceIn(type, region);
-  return { ...type, region, hourlyPrice: p.linux, windowsHourlyPrice: p.windows, spotHourlyPrice: type.region === region ? type.spotHourlyPrice : null };
+  return { ...type, region, hourlyPrice: p.linux, windowsHourlyPrice: windowsPriceOf(type, p), spotHourlyPrice: type.region === region ? type.spotHourlyPrice : null };
 }
 
 /**

@@ -115,6 +115,8 @@ const WRITE_OPS = 9;
 const FIELDS = 10;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+/** Packets to 3 decimals: an idle instance sends a few hundredths of a packet per second. */
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const clampPct = (x: number) => (x > 100 ? 100 : x < 0 ? 0 : x);
 const U16 = 1 / 65536;
 
@@ -212,7 +214,7 @@ function roundInPlace(r: Float64Array): void {
   if (r[MEM] >= 0) r[MEM] = round1(r[MEM]);
   r[NET_IN] = Math.round(r[NET_IN]);
   r[NET_OUT] = Math.round(r[NET_OUT]);
-  r[PACKETS] = round1(r[PACKETS]);
+  r[PACKETS] = round3(r[PACKETS]);
   r[READ] = Math.round(r[READ]);
   r[WRITE] = Math.round(r[WRITE]);
   r[READ_OPS] = round1(r[READ_OPS]);

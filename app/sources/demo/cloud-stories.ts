@@ -103,12 +103,15 @@ type Traffic = Pick<
 >;
 type Pattern = Pick<CloudLoad, "cpuBase" | "dailyAmp" | "weekendDip" | "noise" | "spikeP" | "burst" | "memBase" | "memDailyAmp">;
 
-/** Network and disk traffic of a service: idle ones barely talk; databases read and write the most. */
+/**
+ * Network and disk traffic of a service: idle ones barely talk (under 50 bytes/s in and out together, so no day
+ * moves 5 MB: Compute Optimizer's idle rule, which the engine's policy follows); databases read and write the most.
+ */
 function traffic(r: Rng, service: CloudService, idle: boolean): Traffic {
   const db = service === "RDS";
   return {
-    netFloor: idle ? r.range(100, 400) : r.range(4_000, 40_000),
-    netPerPct: idle ? r.range(20, 150) : r.range(2_000, db ? 15_000 : 40_000),
+    netFloor: idle ? r.range(3, 12) : r.range(4_000, 40_000),
+    netPerPct: idle ? r.range(0.5, 2) : r.range(2_000, db ? 15_000 : 40_000),
     netOutRatio: r.range(0.6, 2.5),
     packetBytes: r.range(400, 1_400),
     diskFloor: idle ? r.range(600, 3_000) : r.range(10_000, 80_000),
