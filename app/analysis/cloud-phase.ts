@@ -7,17 +7,8 @@
 import type { Kysely } from "kysely";
 import { CLOUD_ANALYSIS_FLAGS, CLOUD_ANALYSIS_NUMBERS, CLOUD_ANALYSIS_TEXT } from "~/db/cloud-analysis-columns";
 import type { CloudAnalysisTable, CloudServiceView, Database } from "~/db/schema";
-import { analyseCloudService, cloudFolderSummary, type CloudCatalog, type CloudFolderSummary, type CloudPolicy, type CloudRecommendation } from "~/engine/cloud";
-import type { CloudSample, GroupSizeSample } from "~/engine/cloud/types";
-import type { MaybePromise } from "~/engine/source-contract";
-import { DAY_MS, SAMPLE_STEP_MS } from "~/lib/time";
-import { cloudServiceFactsOf } from "~/sources/cloud-facts";
-
-/** What the cloud phase reads from a source. */
-export interface CloudSampleSource {
-  cloudSamples(id: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<CloudSample[]>;
-  groupSizeSamples?(groupId: string, fromMs: number, toMs: number, stepMs?: number): MaybePromise<GroupSizeSample[]>;
-}
+import { cloudFolderSummary, type CloudCatalog, type CloudFolderSummary, type CloudPolicy, type CloudRecommendation } from "~/engine/cloud";
+import { analyseService, type CloudSampleSource } from "~/models/cloud-entity.server";
 
 export const CLOUD_CHUNK_SIZE = 500;
 
@@ -39,21 +30,6 @@ export function cloudAnalysisRow(snapshotId: string, policyName: string, r: Clou
 /** The services the run analyses, in id order. */
 export function readCloudServices(db: Kysely<Database>): Promise<CloudServiceView[]> {
   return db.selectFrom("cloud_service").selectAll().orderBy("id").execute();
-}
-
-/** One service's analysis from the source's samples (the same call the on-demand screens make). */
-export async function analyseService(
-  service: Pick<CloudServiceView, "id" | "kind" | "provider" | "service" | "region" | "instance_type" | "os" | "created_at" | "previous_instance_type" | "instance_type_changed_at">,
-  source: CloudSampleSource | null,
-  catalog: CloudCatalog,
-  policy: CloudPolicy,
-  nowMs: number,
-) {
-  const fromMs = nowMs - policy.values.workloadRangeDays * DAY_MS;
-  const facts = cloudServiceFactsOf(service);
-  const samples = source ? await source.cloudSamples(service.id, fromMs, nowMs, SAMPLE_STEP_MS) : [];
-  const groupSizes = service.kind === "group" && source?.groupSizeSamples ? await source.groupSizeSamples(service.id, fromMs, nowMs, SAMPLE_STEP_MS) : null;
-  return analyseCloudService({ facts, samples, groupSizes, nowMs, stepMs: SAMPLE_STEP_MS }, catalog, policy.values);
 }
 
 export async function cloudPhase(args: {

@@ -33,8 +33,9 @@ import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "
 import { groupKey, nodePhase, WINDOW_HOURS } from "./node-groups";
 import { ContainerResults, writeNodeRows } from "./node-write";
 import { runChunks, workersAvailable, type WorkerInit } from "./pool";
-import { shippedCloudCatalog } from "./cloud-catalog";
-import { cloudPhase, readCloudServices, type CloudSampleSource } from "./cloud-phase";
+import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
+import { cloudPhase, readCloudServices } from "./cloud-phase";
+import { tolerantCloudSource, type CloudSampleSource } from "~/models/cloud-entity.server";
 import { CLOUD_DEFAULT_POLICY, type CloudFolderSummary } from "~/engine/cloud";
 import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
 import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
@@ -155,23 +156,7 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
       },
     };
   };
-  // A stored service the regenerated estate does not know (the generator changed since the collection): no samples.
-  const cloudSource = (): CloudSampleSource => ({
-    cloudSamples: (id, fromMs, toMs, stepMs) => {
-      try {
-        return demoSource().cloudSamples(id, fromMs, toMs, stepMs);
-      } catch {
-        return [];
-      }
-    },
-    groupSizeSamples: (id, fromMs, toMs, stepMs) => {
-      try {
-        return demoSource().groupSizeSamples(id, fromMs, toMs, stepMs);
-      } catch {
-        return [];
-      }
-    },
-  });
+  const cloudSource = (): CloudSampleSource => tolerantCloudSource(demoSource());
   return { reader: demoReader(latest.seed, regions), nodeSource, cloudSource, demo: { seed: latest.seed }, nowMs, collectionRunId };
 }
 

@@ -6,16 +6,13 @@
 import { sql, type Expression, type RawBuilder } from "kysely";
 import type { ResourceKey } from "~/engine/containers";
 import type { ContainerGridViewId } from "~/domain/containers/grid-view-ids";
-import { escapeLike } from "~/domain/views-filters/filter-sql";
 import { validationError } from "~/lib/errors";
-import { allowedErrors, fuzzyFilter, fuzzyPieces } from "~/lib/fuzzy";
 import { BUCKET_COLUMNS } from "./container-overview.server";
 import { ROW_SELECT, toRow, withNodes, type ContainerRow, type RawRow } from "./container-rows.server";
 import { containerConditions } from "./container-tree.server";
-import { currentSnapshotId } from "./snapshot.server";
-import { cachedRead, consistentRead, FROM, num, onClearAnalysisCache } from "./snapshot-reads.server";
+import { checkPaging, checkSort, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
+import { consistentRead, FROM } from "./snapshot-reads.server";
 import type { FolderScope } from "./tree-scope.server";
-import { storeCache } from "./store-cache.server";
 import type { Db } from "./treeview-common.server";
 
 /** The grid's sortable fields: ContainerRow field → column. Nothing else reaches ORDER BY. */
@@ -141,63 +138,23 @@ export interface ContainerRowsPage {
   pageSize: number;
 }
 
-/** A column filter: text contains / equals, a number compared, or blank / not blank. */
-export type RowFilter =
-  | { field: string; op: "contains"; value: string }
-  | { field: string; op: "eq" | "ne" | "gt" | "ge" | "lt" | "le"; value: number | string }
-  | { field: string; op: "blank" | "notBlank" };
+export type { RowFilter } from "./server-grid.server";
 
-const COMPARE = { eq: "=", ne: "<>", gt: ">", ge: ">=", lt: "<", le: "<=" } as const;
-
-/** One filter as a parameterised condition over a whitelisted column (SORTABLE_FIELDS); anything else is refused. */
-function filterCondition(f: RowFilter): Expression<unknown> {
-  if (!Object.hasOwn(SORTABLE_FIELDS, f.field)) throw validationError(`Rows cannot be filtered by '${f.field}'.`);
-  const col = sql.ref(SORTABLE_FIELDS[f.field as SortField]);
-  switch (f.op) {
-    case "contains":
-      return sql`lower(${col}) like ${`%${escapeLike(f.value.toLowerCase())}%`} escape '\\'`;
-    case "blank":
-      return sql`${col} is null`;
-    case "notBlank":
-      return sql`${col} is not null`;
-    default: {
-      if (!Object.hasOwn(COMPARE, f.op)) throw validationError(`Unknown filter operator '${String((f as { op: unknown }).op)}'.`);
-      if (typeof f.value === "number" && !Number.isFinite(f.value)) throw validationError(`A filter on '${f.field}' needs a finite number.`);
-      return sql`${col} ${sql.raw(COMPARE[f.op])} ${f.value}`;
-    }
-  }
-}
-
-/** The fuzzy search's keys: row field → column. */
-const FUZZY_KEYS = {
-  containerName: "c.container_name",
-  podService: "c.pod_owner_name",
-  namespace: "c.namespace",
-  cluster: "c.cluster",
-  policyName: "a.policy_name",
-} as const;
-
-interface RowsQuery {
-  where: Expression<unknown>;
-  /** Set when fuse.js must decide on the rows `where` keeps (a term of 10 characters or more). */
-  fuzzyTerm: string | null;
-  /** What the scope depends on (the FolderScope's key). */
-  cacheKey: string;
-}
-
-function checkPaging(args: ContainerRowsArgs) {
-  const page = args.page ?? 1;
-  const pageSize = args.pageSize ?? 50;
-  if (!Number.isInteger(page) || page < 1) throw validationError("page must be a whole number from 1.");
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw validationError(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
-  return { page, pageSize };
-}
+/** The grid as the server-side grid sees it. */
+const SPEC: GridSpec<"currentCost" | "netSavings" | "totalCpuSurplus" | "totalMemSurplus"> = {
+  name: "containers",
+  from: FROM,
+  idColumn: "c.id",
+  sortable: SORTABLE_FIELDS,
+  fuzzyKeys: { containerName: "c.container_name", podService: "c.pod_owner_name", namespace: "c.namespace", cluster: "c.cluster", policyName: "a.policy_name" },
+  plainSearchColumns: ["c.container_name", "c.pod_owner_name", "c.namespace", "c.cluster"],
+  groupSums: { currentCost: "a.current_cost", netSavings: "a.net_savings", totalCpuSurplus: "a.cpu_spare", totalMemSurplus: "a.mem_spare" },
+  maxPageSize: MAX_PAGE_SIZE,
+};
 
 /** Scope, grid view, bucket, filters and search as one condition. */
 function rowsQuery(scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
-  const { conditions } = containerConditions(scope);
-  const cacheKey = scope.key;
-  const all: Expression<unknown>[] = [...conditions];
+  const all: Expression<unknown>[] = [...containerConditions(scope).conditions];
   if (args.gridViewId) {
     if (!Object.hasOwn(GRID_VIEW_CONDITIONS, args.gridViewId)) throw validationError(`Unknown grid view '${args.gridViewId}'.`);
     all.push(GRID_VIEW_CONDITIONS[args.gridViewId as GridViewId]);
@@ -208,82 +165,19 @@ function rowsQuery(scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
     // Histogram click-through: the rows in one bucket of one chart.
     all.push(sql`${sql.ref(`a.${BUCKET_COLUMNS[args.bucket.metric as ResourceKey]}`)} = ${args.bucket.value}`);
   }
-  for (const f of args.filters ?? []) all.push(filterCondition(f));
-  const term = (args.search ?? "").trim();
-  let fuzzyTerm: string | null = null;
-  if (term && args.fuzzy) {
-    // Under ten characters fuse.js at 0.1 is a substring match; longer terms: a prefilter by pieces, fuse decides.
-    const pieces = allowedErrors(term) > 0 ? fuzzyPieces(term) : [term.toLowerCase()];
-    const likes = Object.values(FUZZY_KEYS).flatMap((col) => pieces.map((p) => sql`lower(${sql.ref(col)}) like ${`%${escapeLike(p)}%`} escape '\\'`));
-    all.push(sql`(${sql.join(likes, sql` or `)})`);
-    if (allowedErrors(term) > 0) fuzzyTerm = term;
-  } else if (term) {
-    const pattern = `%${escapeLike(term.toLowerCase())}%`;
-    all.push(
-      sql`(lower(c.container_name) like ${pattern} escape '\\' or lower(c.pod_owner_name) like ${pattern} escape '\\' or lower(c.namespace) like ${pattern} escape '\\' or lower(c.cluster) like ${pattern} escape '\\')`,
-    );
-  }
-  return { where: sql.join(all, sql` and `), fuzzyTerm, cacheKey };
-}
-
-/** The ids (with the asked columns) of the rows fuse.js keeps among those `where` keeps. */
-async function fuzzyMatches(q: Db, where: Expression<unknown>, term: string, extra: Record<string, string> = {}): Promise<Record<string, unknown>[]> {
-  const cols = { ...FUZZY_KEYS, ...extra };
-  const { rows } = await sql<Record<string, unknown>>`select c.id as id, ${sql.join(Object.entries(cols).map(([k, col]) => sql`${sql.ref(col)} as ${sql.ref(k)}`))} from ${FROM} where ${where}`.execute(q);
-  return fuzzyFilter(rows, term, Object.keys(FUZZY_KEYS));
-}
-
-/** The database's order: nulls last, then the value, ties by id, both in the direction asked. */
-function compareRows(a: Record<string, unknown>, b: Record<string, unknown>, dir: "asc" | "desc"): number {
-  const an = a.s === null || a.s === undefined;
-  const bn = b.s === null || b.s === undefined;
-  if (an !== bn) return an ? 1 : -1;
-  const sign = dir === "asc" ? 1 : -1;
-  const cmp = (x: unknown, y: unknown) => {
-    const [p, r] = typeof x === "number" || typeof y === "number" ? [Number(x), Number(y)] : [String(x), String(y)];
-    return p < r ? -1 : p > r ? 1 : 0;
-  };
-  return (an ? 0 : cmp(a.s, b.s)) * sign || cmp(String(a.id), String(b.id)) * sign;
-}
-
-/**
- * The ordered ids of every matching row, per snapshot and query (scope, grid view, bucket, filters, search, sort):
- * paging through a 150,000-container grid, or coming back to it, then reads one page of rows by id instead of
- * filtering and sorting the fleet again (ARCHITECTURE.md: heavy reads are computed once per snapshot and cached).
- * A few entries only: one holds up to one id per container.
- */
-const ORDER_ENTRIES = 12;
-const orders = storeCache<string[]>({ maxEntries: ORDER_ENTRIES });
-onClearAnalysisCache((db) => orders.clear(db));
-
-function orderedIds(db: Db, key: string | null, compute: () => Promise<string[]>): Promise<string[]> {
-  return key === null ? compute() : orders.get(db, key, compute);
+  for (const f of args.filters ?? []) all.push(filterCondition(SPEC, f));
+  const { condition, fuzzyTerm } = searchCondition(SPEC, args.search, !!args.fuzzy);
+  if (condition) all.push(condition);
+  const key = JSON.stringify([scope.key, args.gridViewId ?? null, args.bucket ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy]);
+  return { where: sql.join(all, sql` and `), fuzzyTerm, key };
 }
 
 export async function containerRows(db: Db, scope: FolderScope, args: ContainerRowsArgs): Promise<ContainerRowsPage> {
-  const field = args.sort?.field ?? "containerName";
-  if (!Object.hasOwn(SORTABLE_FIELDS, field)) throw validationError(`Rows cannot be sorted by '${field}'.`);
-  const direction = args.sort?.direction ?? "asc";
-  if (direction !== "asc" && direction !== "desc") throw validationError(`Sort direction must be asc or desc (got '${String(direction)}').`);
-  const { page, pageSize } = checkPaging(args);
-  const { where, fuzzyTerm, cacheKey } = rowsQuery(scope, args);
-  const column = sql.ref(SORTABLE_FIELDS[field as SortField]);
-  const dir = sql.raw(direction);
+  const { field, direction } = checkSort(SPEC, args.sort, "containerName");
+  const { page, pageSize } = checkPaging(SPEC, args);
+  const query = rowsQuery(scope, args);
   return consistentRead(db, async (q) => {
-    const snapshotId = await currentSnapshotId(q);
-    const key =
-      snapshotId === undefined
-        ? null
-        : JSON.stringify([snapshotId, cacheKey, args.gridViewId ?? null, args.bucket ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy, field, direction]);
-    const all = await orderedIds(db, key, async () => {
-      if (fuzzyTerm) {
-        const matched = await fuzzyMatches(q, where, fuzzyTerm, { s: SORTABLE_FIELDS[field as SortField] });
-        return matched.sort((a, b) => compareRows(a, b, direction)).map((r) => String(r.id));
-      }
-      const ids = await sql<{ id: string }>`select c.id as id from ${FROM} where ${where}
-        order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, c.id ${dir}`.execute(q);
-      return ids.rows.map((r) => String(r.id));
-    });
+    const all = await orderedIds(db, q, SPEC, query, field, direction);
     const order = all.slice((page - 1) * pageSize, page * pageSize);
     const { rows } = order.length
       ? await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id in (${sql.join(order)})`.execute(q)
@@ -306,8 +200,6 @@ export interface ContainerGroup {
   totalMemSurplus: number;
 }
 
-const GROUP_SUMS = { currentCost: "a.current_cost", netSavings: "a.net_savings", totalCpuSurplus: "a.cpu_spare", totalMemSurplus: "a.mem_spare" } as const;
-
 /**
  * The rows grouped by one field (the grid's row groups): per value the row count and the sums of cost, savings
  * and surplus, most rows first (then by value), one page of groups at a time.
@@ -318,37 +210,8 @@ export async function containerGroups(
   args: ContainerRowsArgs & { groupBy: string },
 ): Promise<{ groups: ContainerGroup[]; totalGroups: number; total: number; page: number; pageSize: number }> {
   if (!(GROUPABLE_FIELDS as readonly string[]).includes(args.groupBy)) throw validationError(`Rows cannot be grouped by '${args.groupBy}'.`);
-  const { page, pageSize } = checkPaging(args);
-  const { where, fuzzyTerm, cacheKey } = rowsQuery(scope, args);
-  const col = SORTABLE_FIELDS[args.groupBy as SortField];
-  // Every group of the query, once per snapshot (cachedRead); pages of groups are slices of it.
-  const queryKey = JSON.stringify([cacheKey, args.gridViewId ?? null, args.bucket ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy, args.groupBy]);
-  const all = await cachedRead(db, "groups", queryKey, async (q) => {
-    let all: ContainerGroup[];
-    if (fuzzyTerm) {
-      const byValue = new Map<string | null, ContainerGroup>();
-      for (const r of await fuzzyMatches(q, where, fuzzyTerm, { g: col, ...GROUP_SUMS })) {
-        const value = r.g === null || r.g === undefined ? null : String(r.g);
-        const g = byValue.get(value) ?? { value, count: 0, currentCost: 0, netSavings: 0, totalCpuSurplus: 0, totalMemSurplus: 0 };
-        g.count++;
-        for (const k of Object.keys(GROUP_SUMS) as (keyof typeof GROUP_SUMS)[]) g[k] += num(r[k]);
-        byValue.set(value, g);
-      }
-      all = [...byValue.values()];
-    } else {
-      const sums = Object.entries(GROUP_SUMS).map(([k, c]) => sql`sum(${sql.ref(c)}) as ${sql.ref(k)}`);
-      const { rows } = await sql<Record<string, unknown>>`select ${sql.ref(col)} as g, count(*) as n, ${sql.join(sums)} from ${FROM} where ${where} group by ${sql.ref(col)}`.execute(q);
-      all = rows.map((r) => ({
-        value: r.g === null || r.g === undefined ? null : String(r.g),
-        count: num(r.n),
-        currentCost: num(r.currentCost),
-        netSavings: num(r.netSavings),
-        totalCpuSurplus: num(r.totalCpuSurplus),
-        totalMemSurplus: num(r.totalMemSurplus),
-      }));
-    }
-    return all.sort((a, b) => b.count - a.count || ((a.value ?? "") < (b.value ?? "") ? -1 : (a.value ?? "") > (b.value ?? "") ? 1 : 0));
-  });
+  const { page, pageSize } = checkPaging(SPEC, args);
+  const all = (await rowGroups(db, SPEC, rowsQuery(scope, args), args.groupBy)).map((g) => ({ value: g.value, count: g.count, ...g.sums }));
   return {
     groups: all.slice((page - 1) * pageSize, page * pageSize),
     totalGroups: all.length,

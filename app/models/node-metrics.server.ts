@@ -8,8 +8,7 @@ import type { Store } from "~/db/connect.server";
 import { validationError } from "~/lib/errors";
 import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } from "./node-analysis.server";
 import { currentSnapshot } from "./snapshot.server";
-import { storedDemoSource } from "~/sources/collect.server";
-import type { DemoSource } from "~/sources/demo/source";
+import { storedSource } from "./stored-source.server";
 import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
 import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
 import { DAY_MS } from "~/lib/time";
@@ -25,8 +24,6 @@ export interface SeriesArgs {
 
 type NodeSamples = (nodeId: string, fromMs: number, toMs: number) => UtilisationSample[];
 
-// The demo source regenerates its inventory on first use: keep one per collection (seed, size, now).
-let cached: { key: string; source: DemoSource } | undefined;
 let override: NodeSamples | undefined;
 
 /** Tests: answer node samples from this function instead of the stored source (undefined: back to it). */
@@ -36,11 +33,8 @@ export function setNodeSampleSource(fn: NodeSamples | undefined) {
 
 async function samplesOf(store: Store): Promise<NodeSamples | null> {
   if (override) return override;
-  const source = await storedDemoSource(store);
-  if (!source) return null;
-  const key = `${source.seed}/${source.size}/${source.now}`;
-  if (cached?.key !== key) cached = { key, source };
-  const demo = cached.source;
+  const demo = await storedSource(store);
+  if (!demo) return null;
   return (id, from, to) => {
     try {
       return demo.nodeSamples(id, from, to, SAMPLE_STEP_MS);

@@ -4,7 +4,8 @@
  */
 import { catalogInRegion, pricedRegions, type InstanceType } from "~/engine/catalog";
 import { loadShippedCatalogs } from "~/engine/catalog/load.server";
-import { prepareCloudCatalog, type CloudCatalog, type CloudCandidate } from "~/engine/cloud";
+import { prepareCloudCatalog, type CloudCatalog } from "./catalog";
+import type { CloudCandidate } from "./types";
 
 export function cloudCandidates(types: readonly InstanceType[]): CloudCandidate[] {
   const scopes = new Map<string, { provider: InstanceType["provider"]; service: InstanceType["service"]; types: InstanceType[] }>();

@@ -1,0 +1,185 @@
+/**
+ * What every server-side grid over the current snapshot does the same way (the container grid and the cloud
+ * services grid): column filters over a whitelist, fuzzy or plain search, the ordered ids of a query kept per
+ * snapshot (a page is then one read by id), and row groups with counts and sums. Each grid describes itself in a
+ * GridSpec: its FROM, id column, sortable fields (field → column: nothing else reaches SQL), search columns and sums.
+ */
+import { sql, type Expression, type RawBuilder } from "kysely";
+import { escapeLike } from "~/domain/views-filters/filter-sql";
+import { validationError } from "~/lib/errors";
+import { allowedErrors, fuzzyFilter, fuzzyPieces } from "~/lib/fuzzy";
+import { currentSnapshotId } from "./snapshot.server";
+import { cachedRead, num, onClearAnalysisCache } from "./snapshot-reads.server";
+import { storeCache } from "./store-cache.server";
+import type { Db } from "./treeview-common.server";
+
+export interface GridSpec<Sum extends string = string> {
+  /** Names the grid in cache keys. */
+  name: string;
+  from: RawBuilder<unknown>;
+  /** The row id column, e.g. c.id. */
+  idColumn: string;
+  sortable: Readonly<Record<string, string>>;
+  /** The fuzzy search's keys: row field → column. */
+  fuzzyKeys: Readonly<Record<string, string>>;
+  /** What a plain (not fuzzy) search matches, case-insensitively. */
+  plainSearchColumns: readonly string[];
+  /** Sums per row group: key → column. */
+  groupSums: Readonly<Record<Sum, string>>;
+  maxPageSize: number;
+}
+
+/** A column filter: text contains / equals, a number compared, or blank / not blank. */
+export type RowFilter =
+  | { field: string; op: "contains"; value: string }
+  | { field: string; op: "eq" | "ne" | "gt" | "ge" | "lt" | "le"; value: number | string }
+  | { field: string; op: "blank" | "notBlank" };
+
+const COMPARE = { eq: "=", ne: "<>", gt: ">", ge: ">=", lt: "<", le: "<=" } as const;
+
+/** One filter as a parameterised condition over a whitelisted column; anything else is refused. */
+export function filterCondition(spec: GridSpec, f: RowFilter): Expression<unknown> {
+  if (!Object.hasOwn(spec.sortable, f.field)) throw validationError(`Rows cannot be filtered by '${f.field}'.`);
+  const col = sql.ref(spec.sortable[f.field]);
+  switch (f.op) {
+    case "contains":
+      return sql`lower(${col}) like ${`%${escapeLike(f.value.toLowerCase())}%`} escape '\\'`;
+    case "blank":
+      return sql`${col} is null`;
+    case "notBlank":
+      return sql`${col} is not null`;
+    default: {
+      if (!Object.hasOwn(COMPARE, f.op)) throw validationError(`Unknown filter operator '${String((f as { op: unknown }).op)}'.`);
+      if (typeof f.value === "number" && !Number.isFinite(f.value)) throw validationError(`A filter on '${f.field}' needs a finite number.`);
+      return sql`${col} ${sql.raw(COMPARE[f.op])} ${f.value}`;
+    }
+  }
+}
+
+/**
+ * The search as a condition: fuzzy (fuse.js at 0.1) prefilters by pieces in SQL and leaves long terms to fuse
+ * (`fuzzyTerm`); plain search is a substring of the plain search columns. No term: no condition.
+ */
+export function searchCondition(spec: GridSpec, search: string | null | undefined, fuzzy: boolean): { condition: Expression<unknown> | null; fuzzyTerm: string | null } {
+  const term = (search ?? "").trim();
+  if (!term) return { condition: null, fuzzyTerm: null };
+  if (fuzzy) {
+    // Under ten characters fuse.js at 0.1 is a substring match; longer terms: a prefilter by pieces, fuse decides.
+    const pieces = allowedErrors(term) > 0 ? fuzzyPieces(term) : [term.toLowerCase()];
+    const likes = Object.values(spec.fuzzyKeys).flatMap((col) => pieces.map((p) => sql`lower(${sql.ref(col)}) like ${`%${escapeLike(p)}%`} escape '\\'`));
+    return { condition: sql`(${sql.join(likes, sql` or `)})`, fuzzyTerm: allowedErrors(term) > 0 ? term : null };
+  }
+  const pattern = `%${escapeLike(term.toLowerCase())}%`;
+  const likes = spec.plainSearchColumns.map((col) => sql`lower(${sql.ref(col)}) like ${pattern} escape '\\'`);
+  return { condition: sql`(${sql.join(likes, sql` or `)})`, fuzzyTerm: null };
+}
+
+export function checkPaging(spec: GridSpec, args: { page?: number | null; pageSize?: number | null }) {
+  const page = args.page ?? 1;
+  const pageSize = args.pageSize ?? 50;
+  if (!Number.isInteger(page) || page < 1) throw validationError("page must be a whole number from 1.");
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > spec.maxPageSize) throw validationError(`pageSize must be a whole number from 1 to ${spec.maxPageSize}.`);
+  return { page, pageSize };
+}
+
+export function checkSort(spec: GridSpec, sort: { field: string; direction?: "asc" | "desc" | null } | null | undefined, defaultField: string) {
+  const field = sort?.field ?? defaultField;
+  if (!Object.hasOwn(spec.sortable, field)) throw validationError(`Rows cannot be sorted by '${field}'.`);
+  const direction = sort?.direction ?? "asc";
+  if (direction !== "asc" && direction !== "desc") throw validationError(`Sort direction must be asc or desc (got '${String(direction)}').`);
+  return { field, direction };
+}
+
+/** The ids (with the asked columns) of the rows fuse.js keeps among those `where` keeps. */
+async function fuzzyMatches(q: Db, spec: GridSpec, where: Expression<unknown>, term: string, extra: Record<string, string> = {}): Promise<Record<string, unknown>[]> {
+  const cols = { ...spec.fuzzyKeys, ...extra };
+  const { rows } = await sql<Record<string, unknown>>`select ${sql.ref(spec.idColumn)} as id, ${sql.join(Object.entries(cols).map(([k, col]) => sql`${sql.ref(col)} as ${sql.ref(k)}`))} from ${spec.from} where ${where}`.execute(q);
+  return fuzzyFilter(rows, term, Object.keys(spec.fuzzyKeys));
+}
+
+/** The database's order: nulls last, then the value, ties by id, both in the direction asked. */
+function compareRows(a: Record<string, unknown>, b: Record<string, unknown>, dir: "asc" | "desc"): number {
+  const an = a.s === null || a.s === undefined;
+  const bn = b.s === null || b.s === undefined;
+  if (an !== bn) return an ? 1 : -1;
+  const sign = dir === "asc" ? 1 : -1;
+  const cmp = (x: unknown, y: unknown) => {
+    const [p, r] = typeof x === "number" || typeof y === "number" ? [Number(x), Number(y)] : [String(x), String(y)];
+    return p < r ? -1 : p > r ? 1 : 0;
+  };
+  return (an ? 0 : cmp(a.s, b.s)) * sign || cmp(String(a.id), String(b.id)) * sign;
+}
+
+/**
+ * The ordered ids of every matching row, per snapshot and query (scope, conditions, search, sort): paging through a
+ * large grid, or coming back to it, then reads one page of rows by id instead of filtering and sorting the fleet
+ * again (ARCHITECTURE.md: heavy reads are computed once per snapshot and cached). A few entries only: one holds up
+ * to one id per row.
+ */
+const ORDER_ENTRIES = 12;
+const orders = storeCache<string[]>({ maxEntries: ORDER_ENTRIES });
+onClearAnalysisCache((db) => orders.clear(db));
+
+export interface RowsQuery {
+  where: Expression<unknown>;
+  /** Set when fuse.js must decide on the rows `where` keeps. */
+  fuzzyTerm: string | null;
+  /** Everything the rows depend on besides the snapshot (scope key, conditions, search). */
+  key: string;
+}
+
+/** Inside a consistent read (q): every matching id in the order asked. */
+export async function orderedIds(db: Db, q: Db, spec: GridSpec, query: RowsQuery, field: string, direction: "asc" | "desc"): Promise<string[]> {
+  const snapshotId = await currentSnapshotId(q);
+  const compute = async () => {
+    if (query.fuzzyTerm) {
+      const matched = await fuzzyMatches(q, spec, query.where, query.fuzzyTerm, { s: spec.sortable[field] });
+      return matched.sort((a, b) => compareRows(a, b, direction)).map((r) => String(r.id));
+    }
+    const column = sql.ref(spec.sortable[field]);
+    const dir = sql.raw(direction);
+    const id = sql.ref(spec.idColumn);
+    const ids = await sql<{ id: string }>`select ${id} as id from ${spec.from} where ${query.where}
+      order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, ${id} ${dir}`.execute(q);
+    return ids.rows.map((r) => String(r.id));
+  };
+  return snapshotId === undefined ? compute() : orders.get(db, JSON.stringify([spec.name, snapshotId, query.key, field, direction]), compute);
+}
+
+export interface RowGroup<Sum extends string> {
+  /** The group's value; null for rows without one. */
+  value: string | null;
+  count: number;
+  sums: Record<Sum, number>;
+}
+
+/** Every group of a query by one field, with counts and sums, most rows first (then by value); cached per snapshot. */
+export async function rowGroups<Sum extends string>(db: Db, spec: GridSpec<Sum>, query: RowsQuery, groupBy: string): Promise<RowGroup<Sum>[]> {
+  const col = spec.sortable[groupBy];
+  if (!col) throw validationError(`Rows cannot be grouped by '${groupBy}'.`);
+  const sumKeys = Object.keys(spec.groupSums) as Sum[];
+  const zero = () => Object.fromEntries(sumKeys.map((k) => [k, 0])) as Record<Sum, number>;
+  return cachedRead(db, `${spec.name}:groups`, JSON.stringify([query.key, groupBy]), async (q) => {
+    let all: RowGroup<Sum>[];
+    if (query.fuzzyTerm) {
+      const byValue = new Map<string | null, RowGroup<Sum>>();
+      for (const r of await fuzzyMatches(q, spec, query.where, query.fuzzyTerm, { g: col, ...(spec.groupSums as Record<string, string>) })) {
+        const value = r.g === null || r.g === undefined ? null : String(r.g);
+        const g = byValue.get(value) ?? { value, count: 0, sums: zero() };
+        g.count++;
+        for (const k of sumKeys) g.sums[k] += num(r[k]);
+        byValue.set(value, g);
+      }
+      all = [...byValue.values()];
+    } else {
+      const sums = sumKeys.map((k) => sql`sum(${sql.ref(spec.groupSums[k])}) as ${sql.ref(k)}`);
+      const { rows } = await sql<Record<string, unknown>>`select ${sql.ref(col)} as g, count(*) as n${sumKeys.length ? sql`, ${sql.join(sums)}` : sql``} from ${spec.from} where ${query.where} group by ${sql.ref(col)}`.execute(q);
+      all = rows.map((r) => ({
+        value: r.g === null || r.g === undefined ? null : String(r.g),
+        count: num(r.n),
+        sums: Object.fromEntries(sumKeys.map((k) => [k, num(r[k])])) as Record<Sum, number>,
+      }));
+    }
+    return all.sort((a, b) => b.count - a.count || ((a.value ?? "") < (b.value ?? "") ? -1 : (a.value ?? "") > (b.value ?? "") ? 1 : 0));
+  });
+}
