@@ -6,7 +6,9 @@
 import { GRID_VIEW_TITLES, gridViewTitle } from "~/domain/containers/grid-view-ids";
 import { availableColumns } from "~/domain/containers/grid-columns";
 import type { GridState, GridStateRules } from "./state";
-import { CONTAINER_GRID_ID } from "./texts";
+import { CLOUD_GRID_ID, CONTAINER_GRID_ID } from "./texts";
+import { CLOUD_GRID_VIEW_ORDER, CLOUD_GROUPING_VIEWS, cloudGridViewTitle } from "~/domain/cloud/grid-view-ids";
+import { CLOUD_GRID_COLUMNS, CLOUD_GRID_DEFAULT_SORT } from "~/domain/cloud/grid-columns";
 
 export interface SystemGridView {
   id: string;
@@ -39,7 +41,27 @@ const CONTAINER_GRID: GridDefinition = {
   rowConditionTitle: (id) => gridViewTitle(id),
 };
 
-const GRIDS = new Map([CONTAINER_GRID].map((g) => [g.gridId, g]));
+/**
+ * The cloud services grid (spec document 3, section 2.3's view ids, in order; the menu's divider and headings are
+ * structure, not views). A grouping view keeps every row and groups them; the others keep one kind of row.
+ */
+const CLOUD_GRID: GridDefinition = {
+  gridId: CLOUD_GRID_ID,
+  stateKeys: ["sort", "dir", "q", "size", "cols", "f.*", "group"],
+  defaults: { sort: CLOUD_GRID_DEFAULT_SORT.sort, dir: CLOUD_GRID_DEFAULT_SORT.dir, size: "20" },
+  systemViews: CLOUD_GRID_VIEW_ORDER.flatMap((id): SystemGridView[] => {
+    if (id === "default") return [{ id, title: "Default", state: {}, basedOn: null }];
+    if (id === "all_data") return [{ id, title: "All Data", state: { cols: CLOUD_GRID_COLUMNS.map((c) => c.key).join(",") }, basedOn: null }];
+    if (Object.hasOwn(CLOUD_GROUPING_VIEWS, id)) {
+      return [{ id, title: cloudGridViewTitle(id)!, state: { group: CLOUD_GROUPING_VIEWS[id as keyof typeof CLOUD_GROUPING_VIEWS] }, basedOn: null }];
+    }
+    const title = cloudGridViewTitle(id);
+    return title ? [{ id, title, state: {}, basedOn: id }] : [];
+  }),
+  rowConditionTitle: (id) => cloudGridViewTitle(id),
+};
+
+const GRIDS = new Map([CONTAINER_GRID, CLOUD_GRID].map((g) => [g.gridId, g]));
 
 export function gridDefinition(gridId: string): GridDefinition | undefined {
   return GRIDS.get(gridId);

@@ -22,6 +22,8 @@ export const NOT_FAVOURABLE = ["default", "all_data"] as const;
 
 /** The grid of the AI Analysis Details tab. */
 export const CONTAINER_GRID_ID = "grid_views_container_details";
+/** The cloud services grid (spec document 3, section 2.4). */
+export const CLOUD_GRID_ID = "grid_views_cloudex_services";
 
 /** The POST target of the views bar's forms (app/routes/kubex.containers-tree.grid-views.tsx). */
 export const GRID_VIEWS_ACTION = "/kubex/containers-tree/grid-views";
