@@ -13,6 +13,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
+          // A few tests generate a whole demo fleet; on a loaded 2-core machine that can pass 5 s. Time is never
+          // what a unit test asserts (benchmarks in bench/ do), so the limit only catches a test that hangs.
+          testTimeout: 30_000,
           setupFiles: ["tests/setup/no-console-error.ts"],
         },
       },

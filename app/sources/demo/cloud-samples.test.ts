@@ -175,16 +175,13 @@ describe("cloud samples: type changes", () => {
   });
 });
 
-describe("cloud samples: speed", () => {
-  it("computes 30 days of hourly samples of 1,000 instances in well under a few seconds of CPU", () => {
+describe("cloud samples of a large estate", () => {
+  // Their speed is measured by bench/cloud.bench.ts, never by a timed unit test.
+  it("gives 30 days of hourly samples for every instance of a 1,000-instance estate", () => {
     const big = createDemoSource({ seed: 8, size: 2000, now: NOW, cloudSize: 1000 });
     const ids = big.inventory().cloudInstances.map((i) => i.id);
-    const before = process.cpuUsage();
     let points = 0;
     for (const id of ids) points += big.cloudSamples(id, NOW - 30 * DAY, NOW, HOUR).length;
-    const used = process.cpuUsage(before);
     expect(points).toBeGreaterThan(500 * 720);
-    // 8.6 million 5-minute samples: about 0.5 s on this machine's cores (decision 009); CPU time, not wall time.
-    expect((used.user + used.system) / 1e6).toBeLessThan(5);
   });
 });

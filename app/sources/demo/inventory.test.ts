@@ -66,14 +66,12 @@ describe("generateDemoInventory: sizes", () => {
     expect(clusterCount(150_000)).toBe(40);
   });
 
-  it("generates 150,000 containers quickly and exactly", () => {
-    const t0 = performance.now();
+  // Its speed is a benchmark's (bench/analysis.bench.ts times collection), never a timed unit test.
+  it("generates 150,000 containers exactly", () => {
     const big = generateDemoInventory({ seed: 7, size: DEMO_SIZE_MAX, now: NOW });
-    const ms = performance.now() - t0;
     expect(big.containers).toHaveLength(150_000);
     expect(big.clusters).toHaveLength(40);
     expect(big.cloudInstances).toHaveLength(8000);
-    expect(ms).toBeLessThan(5000);
   });
 });
 
