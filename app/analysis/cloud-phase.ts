@@ -2,30 +2,30 @@
  * The cloud phase of the analysis run: every cloud service (standalone instance or scale group) of the stored
  * inventory through the cloud engine, written under the run's snapshot id in chunks and swapped in with the
  * container rows. A service's samples are read one at a time over the policy's window (5-minute steps, as the
- * containers), so the run never holds more than one service's history.
+ * containers), so the run never holds more than one service's history. A demo estate is analysed on worker threads
+ * (one per core) that each make the estate's samples themselves; any other source in-process.
  */
 import type { Kysely } from "kysely";
 import { CLOUD_ANALYSIS_FLAGS, CLOUD_ANALYSIS_NUMBERS, CLOUD_ANALYSIS_TEXT } from "~/db/cloud-analysis-columns";
 import type { CloudAnalysisTable, CloudServiceView, Database } from "~/db/schema";
-import { cloudFolderSummary, type CloudCatalog, type CloudFolderSummary, type CloudPolicy, type CloudRecommendation } from "~/engine/cloud";
-import { analyseService, type CloudSampleSource } from "~/models/cloud-entity.server";
+import { cloudFolderSummary, type CloudCatalog, type CloudFolderSummary, type CloudPolicy } from "~/engine/cloud";
+import type { CloudSampleSource } from "~/models/cloud-entity.server";
+import type { DemoOptions } from "~/sources/demo";
+import { analyseCloudChunk, type CloudChunkResult, type CloudSummaryRow } from "./cloud-chunk";
+import { runPool, workerEntryAvailable } from "./worker-pool";
+
+export { cloudAnalysisRow } from "./cloud-row";
 
 export const CLOUD_CHUNK_SIZE = 500;
 
-const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/** A stored row of one result (column ← the CloudRecommendation field of the same name). */
-export function cloudAnalysisRow(snapshotId: string, policyName: string, r: CloudRecommendation): CloudAnalysisTable {
-  const row: Record<string, unknown> = { snapshot_id: snapshotId, service_id: r.entityId };
-  const rec = r as unknown as Record<string, unknown>;
-  for (const c of CLOUD_ANALYSIS_TEXT) row[c] = c === "policy_name" ? policyName : ((rec[camel(c)] as string | null | undefined) ?? null);
-  for (const c of CLOUD_ANALYSIS_FLAGS) row[c] = rec[camel(c)] ? 1 : 0;
-  for (const c of CLOUD_ANALYSIS_NUMBERS) {
-    const v = rec[camel(c)];
-    row[c] = typeof v === "number" && Number.isFinite(v) ? v : null;
-  }
-  return row as CloudAnalysisTable;
+/** What a cloud worker is started with: the demo estate to sample, the snapshot and the window end. */
+export interface CloudWorkerInit {
+  demo: DemoOptions;
+  snapshotId: string;
+  nowMs: number;
 }
+
+const CLOUD_WORKER = new URL("./cloud-worker.ts", import.meta.url);
 
 /** The services the run analyses, in id order. */
 export function readCloudServices(db: Kysely<Database>): Promise<CloudServiceView[]> {
@@ -37,29 +37,39 @@ export async function cloudPhase(args: {
   snapshotId: string;
   services: readonly CloudServiceView[];
   source: CloudSampleSource | null;
+  /** The demo estate behind the source, when it is one: the services then run on `workers` threads. */
+  demo?: DemoOptions | null;
+  workers?: number;
   catalog: CloudCatalog;
   policy: CloudPolicy;
   nowMs: number;
   maxParams: number;
   onProgress?: (done: number, total: number, analysed: number) => void | Promise<void>;
-}): Promise<{ services: number; analysed: number; summary: CloudFolderSummary }> {
+}): Promise<{ services: number; analysed: number; summary: CloudFolderSummary; workers: number }> {
   const { db, services } = args;
   const columns = 2 + CLOUD_ANALYSIS_TEXT.length + CLOUD_ANALYSIS_FLAGS.length + CLOUD_ANALYSIS_NUMBERS.length;
   const perStatement = Math.max(1, Math.floor(args.maxParams / columns));
+  const chunks: CloudServiceView[][] = [];
+  for (let i = 0; i < services.length; i += CLOUD_CHUNK_SIZE) chunks.push(services.slice(i, i + CLOUD_CHUNK_SIZE));
+  let done = 0;
   let analysed = 0;
-  const totals: CloudRecommendation[] = [];
-  for (let start = 0; start < services.length; start += CLOUD_CHUNK_SIZE) {
-    const rows: CloudAnalysisTable[] = [];
-    for (const s of services.slice(start, start + CLOUD_CHUNK_SIZE)) {
-      const { result } = await analyseService(s, args.source, args.catalog, args.policy, args.nowMs);
-      if (result.analysed) analysed++;
-      totals.push(result);
-      rows.push(cloudAnalysisRow(args.snapshotId, args.policy.name, result));
-    }
+  const summary: CloudSummaryRow[] = [];
+  const write = async (result: CloudChunkResult) => {
+    const rows: CloudAnalysisTable[] = result.rows;
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += perStatement) await trx.insertInto("cloud_analysis").values(rows.slice(i, i + perStatement)).execute();
     });
-    await args.onProgress?.(Math.min(services.length, start + CLOUD_CHUNK_SIZE), services.length, analysed);
+    done += rows.length;
+    analysed += result.analysed;
+    summary.push(...result.summary);
+    await args.onProgress?.(done, services.length, analysed);
+  };
+  const workers = args.demo && (args.workers ?? 0) > 0 && chunks.length > 1 && workerEntryAvailable(CLOUD_WORKER) ? Math.min(args.workers!, chunks.length) : 0;
+  if (workers > 0) {
+    const init: CloudWorkerInit = { demo: args.demo!, snapshotId: args.snapshotId, nowMs: args.nowMs };
+    await runPool<CloudServiceView[], CloudChunkResult>({ entry: CLOUD_WORKER, init, tasks: chunks, workers, onResult: (_i, r) => write(r), label: "Cloud analysis worker" });
+  } else {
+    for (const chunk of chunks) await write(await analyseCloudChunk(chunk, { snapshotId: args.snapshotId, source: args.source, catalog: args.catalog, policy: args.policy, nowMs: args.nowMs }));
   }
-  return { services: services.length, analysed, summary: cloudFolderSummary(totals) };
+  return { services: services.length, analysed, summary: cloudFolderSummary(summary), workers };
 }

@@ -25,7 +25,7 @@ import type { ContainerTable, Database } from "~/db/schema";
 import { waterfall, type UnitPrices, type Waterfall } from "~/engine/containers";
 import { policyForContainer } from "~/engine/policy";
 import { readUnitPrices } from "~/models/config-parameters.server";
-import { createDemoSource } from "~/sources/demo";
+import { createDemoSource, type DemoOptions } from "~/sources/demo";
 import { latestCollection } from "~/sources/collect.server";
 import { SAMPLE_STEP_MS, type MetricsSource } from "~/engine/source-contract";
 import type { ChunkItem } from "./chunk";
@@ -45,6 +45,8 @@ export { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId };
 /** From this many containers a run uses worker threads (one per core) unless told otherwise. */
 export const WORKER_THRESHOLD = 20_000;
 export const DEFAULT_CHUNK_SIZE = 500;
+/** From this many cloud services the cloud phase uses worker threads (one per core) unless told otherwise. */
+export const CLOUD_WORKER_THRESHOLD = 2_000;
 
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 
@@ -114,6 +116,8 @@ interface Resolved {
   nodeSource: () => Pick<MetricsSource, "nodeSamples" | "nodeGpu"> | null;
   /** The cloud services' samples; null when the source monitors no cloud. */
   cloudSource: () => CloudSampleSource | null;
+  /** The demo estate behind the stored inventory (worker threads make its samples themselves); null otherwise. */
+  demoOptions: DemoOptions | null;
   demo: { seed: number } | null;
   nowMs: number;
   collectionRunId: string | null;
@@ -126,7 +130,7 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
     const nowMs = options.nowMs ?? latest?.now ?? Math.floor(Date.now() / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
     const source = options.source;
     const cloudSource = () => (source.cloudSamples ? { cloudSamples: source.cloudSamples.bind(source), groupSizeSamples: source.groupSizeSamples?.bind(source) } : null);
-    return { reader: sourceReader(source), nodeSource: () => source, cloudSource, demo: null, nowMs, collectionRunId };
+    return { reader: sourceReader(source), nodeSource: () => source, cloudSource, demoOptions: null, demo: null, nowMs, collectionRunId };
   }
   if (!latest) throw new Error("Nothing to analyse: no collection has run yet (npm run collect).");
   if (latest.source !== "demo" || latest.now === undefined) {
@@ -134,8 +138,9 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
   }
   const nowMs = options.nowMs ?? latest.now;
   // Node samples need the demo source's own index of the fleet (built on first use); container samples do not.
+  const demoOptions: DemoOptions = { seed: latest.seed, size: latest.size, now: latest.now, cloudSize: latest.cloudSize };
   let made: ReturnType<typeof createDemoSource> | undefined;
-  const demoSource = () => (made ??= createDemoSource({ seed: latest.seed, size: latest.size, now: latest.now!, cloudSize: latest.cloudSize }));
+  const demoSource = () => (made ??= createDemoSource(demoOptions));
   const nodeSource = () => {
     const demo = demoSource();
     return {
@@ -157,7 +162,7 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
     };
   };
   const cloudSource = (): CloudSampleSource => tolerantCloudSource(demoSource());
-  return { reader: demoReader(latest.seed, regions), nodeSource, cloudSource, demo: { seed: latest.seed }, nowMs, collectionRunId };
+  return { reader: demoReader(latest.seed, regions), nodeSource, cloudSource, demoOptions, demo: { seed: latest.seed }, nowMs, collectionRunId };
 }
 
 /** Multi-row INSERT statements of container_analysis rows (every value a bound parameter). */
@@ -333,11 +338,15 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     // Cloud services: the cloud engine over every standalone instance and scale group.
     const tCloud = Date.now();
     const services = await readCloudServices(db);
+    // Worker threads (one per core) from CLOUD_WORKER_THRESHOLD services, as the containers have them.
+    const cloudWorkers = options.workers ?? (services.length >= CLOUD_WORKER_THRESHOLD ? os.availableParallelism() : 0);
     const cloud = await cloudPhase({
       db,
       snapshotId,
       services,
       source: services.length ? resolved.cloudSource() : null,
+      demo: resolved.demoOptions,
+      workers: cloudWorkers,
       catalog: shippedCloudCatalog(),
       policy: CLOUD_DEFAULT_POLICY,
       nowMs: resolved.nowMs,
