@@ -42,18 +42,7 @@ export interface Inventory {
   cloudGroups: InventoryCloudGroup[];
 }
 
-/** Cloud services an instance can belong to; `GCE` is Google Compute Engine. */
-export const CLOUD_SERVICES = ["EC2", "RDS", "ASG", "VM", "VMSS", "GCE"] as const;
-export type CloudService = (typeof CLOUD_SERVICES)[number];
-export const CLOUD_SERVICE_LABELS: Record<CloudService, string> = {
-  EC2: "EC2",
-  RDS: "RDS",
-  ASG: "Auto Scaling Group",
-  VM: "Virtual Machine",
-  VMSS: "Virtual Machine Scale Set",
-  GCE: "Compute Engine",
-};
-export type CloudProvider = "AWS" | "Azure" | "GCP";
+export { CLOUD_SERVICES, CLOUD_SERVICE_LABELS, type CloudProvider, type CloudService } from "./cloud-kinds";
 
 export const POD_OWNER_KINDS = ["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob"] as const;
 export type PodOwnerKind = (typeof POD_OWNER_KINDS)[number];

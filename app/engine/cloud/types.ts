@@ -6,7 +6,7 @@
  * Units: utilisation in % (0–100), throughput per second, timestamps in ms since the epoch aligned to the 5-minute
  * sample step (SAMPLE_STEP_MS of the source contract).
  */
-import type { CloudProvider, CloudService } from "~/engine/source-contract";
+import type { CloudProvider, CloudService } from "~/engine/cloud-kinds";
 
 export type CloudOs = "Linux" | "Windows";
 /** Power state at collection. */
