@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { RiArrowDownSLine } from "@remixicon/react";
 import { Link, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GRID_VIEWS_ACTION } from "~/domain/grid-views/texts";
@@ -23,7 +24,9 @@ export function ViewActions({ gridId, actions }: { gridId: string; actions: View
   if (!hydrated) {
     return (
       <details className="relative" data-testid="grid-view-actions">
-        <summary className="btn cursor-pointer list-none">Actions ▾</summary>
+        <summary className="btn cursor-pointer list-none">
+          Actions <RiArrowDownSLine aria-hidden="true" className="h-4 w-4" />
+        </summary>
         <div className={`absolute right-0 ${PANEL}`}>
           {actions.map((a) =>
             a.kind === "link" ? (
@@ -45,7 +48,9 @@ export function ViewActions({ gridId, actions }: { gridId: string; actions: View
   }
   return (
     <Menu as="div" className="relative" data-testid="grid-view-actions">
-      <MenuButton className="btn">Actions ▾</MenuButton>
+      <MenuButton className="btn">
+        Actions <RiArrowDownSLine aria-hidden="true" className="h-4 w-4" />
+      </MenuButton>
       <MenuItems anchor="bottom end" className={PANEL}>
         {actions.map((a) =>
           a.kind === "link" ? (

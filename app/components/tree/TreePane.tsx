@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { RiCloseLine, RiMenuLine } from "@remixicon/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LARGE_SCREEN_PX, TREE_WIDTH_DEFAULT_PCT, TREE_WIDTH_MAX_PCT } from "~/lib/constants";
 
@@ -88,12 +89,12 @@ export function TreePane({ tree, children }: { tree: React.ReactNode; children: 
       {hydrated ? (
         !open ? (
           <button type="button" className="btn absolute left-2 top-2 z-20" onClick={() => update({ ...state, open: true })}>
-            ☰ Tree
+            <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
           </button>
         ) : null
       ) : (
         <label htmlFor="tree-drawer" className="btn absolute left-2 top-2 z-20 cursor-pointer xl:hidden">
-          ☰ Tree
+          <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
         </label>
       )}
       <aside
@@ -119,11 +120,11 @@ export function TreePane({ tree, children }: { tree: React.ReactNode; children: 
               aria-label="Close tree pane"
               onClick={() => update({ ...state, open: false })}
             >
-              ✕
+              <RiCloseLine aria-hidden="true" className="h-4 w-4" />
             </button>
           ) : (
             <label htmlFor="tree-drawer" className="cursor-pointer text-sm text-slate-500 xl:hidden" aria-label="Close tree pane">
-              ✕
+              <RiCloseLine aria-hidden="true" className="h-4 w-4" />
             </label>
           )}
         </div>
