@@ -1,7 +1,7 @@
 /**
  * Badges of the container grid and drawer: the recommendation (a coloured dot and its text) and the adjustment
- * direction (an arrow and its text, never colour alone; UX.md). Both are Tremor Badges; the exported API is the one
- * the grid cells have always used.
+ * direction (an arrow and its text, never colour alone; UX.md). Both are Tremor Badges (its markup, ui/Badge.tsx);
+ * the exported API is the one the grid cells have always used.
  *
  * Tremor's BadgeDelta is not used for the direction: its colours are fixed to "increase is good (green) or bad
  * (red), unchanged is orange", where ours are Increase = risk (red), Decrease = waste (yellow), No Change = fit
@@ -40,9 +40,21 @@ export function DirectionBadge({ badge }: { badge: string | null | undefined }) 
   );
 }
 
-/** A small filled dot as the badge icon (the icon box stays 16 px; the dot is half of it). */
+/** A small filled dot as the badge icon (the icon box stays 16 px; the dot is half of it), in the text colour. */
 function Dot({ className }: IconProps) {
   return <RiCircleFill aria-hidden="true" className={`${className ?? ""} scale-50`} />;
+}
+
+/** The recommendation's dot in its hue (shade 500, as the hand-drawn dots were), one component per hue. */
+const HUE_DOTS = new Map<Color, React.ComponentType<IconProps>>();
+function hueDot(color: Color) {
+  let dot = HUE_DOTS.get(color);
+  if (!dot) {
+    const HueDot = ({ className }: IconProps) => <RiCircleFill aria-hidden="true" className={`${className ?? ""} scale-50 text-${color}-500`} />;
+    HUE_DOTS.set(color, HueDot);
+    dot = HueDot;
+  }
+  return dot;
 }
 
 /** Hue per recommendation: green for right-sized, yellow for waste, red for risk, violet for modernize, grey otherwise. */
@@ -67,7 +79,7 @@ export function RecommendationBadge({ value }: { value: string | null }) {
   if (!value) return <span>-</span>;
   const hue = RECOMMENDATION_HUE[value] ?? TONE.unknown;
   return (
-    <Badge color={hue.color} text={hue.text} icon={Dot}>
+    <Badge color={hue.color} text={hue.text} icon={hueDot(hue.color)}>
       {value}
     </Badge>
   );
