@@ -14,7 +14,7 @@ import type { Color } from "@tremor/react/dist/lib/inputTypes";
 
 type IconProps = { className?: string };
 
-/** Remix Icon components as Tremor Badge icons: Tremor passes only a className, so aria-hidden is added here. */
+/** Remix Icon components as badge icons: the badge passes only a className, so aria-hidden is added here. */
 function decorative(Icon: typeof RiArrowUpLine) {
   function BadgeIcon({ className }: IconProps) {
     return <Icon aria-hidden="true" className={className} />;
