@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RiCheckLine, RiCloseLine } from "@remixicon/react";
 import { useLoaderData } from "@remix-run/react";
 import { requireFlag } from "~/features/status/flag-gate.server";
 import { getDb } from "~/db/db.server";
@@ -39,7 +40,12 @@ export default function Automation() {
                 <td className="max-w-md truncate px-4 py-1.5" title={s.target}>
                   {s.target}
                 </td>
-                <td className="px-4 py-1.5">{s.enabled ? "✓ Enabled" : "✕ Disabled"}</td>
+                <td className="px-4 py-1.5">
+                  <span className="inline-flex items-center gap-1">
+                    {s.enabled ? <RiCheckLine aria-hidden="true" className="h-4 w-4" /> : <RiCloseLine aria-hidden="true" className="h-4 w-4" />}
+                    {s.enabled ? "Enabled" : "Disabled"}
+                  </span>
+                </td>
                 <td className="px-4 py-1.5">{s.updated_by}</td>
                 <td className="px-4 py-1.5">{formatDate(s.updated_at)}</td>
               </tr>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RiCheckLine } from "@remixicon/react";
 import { useLoaderData } from "@remix-run/react";
 import { loadConnections } from "~/features/status/connections.server";
 import { formatCount, formatDate } from "~/lib/format";
@@ -54,7 +55,9 @@ export default function Connections() {
                 <td className="px-4 py-1.5">{c.cluster}</td>
                 <td className="px-4 py-1.5 text-right tabular-nums">{formatCount(c.containers)}</td>
                 <td className="px-4 py-1.5">
-                  <span aria-hidden="true">✓</span> Collecting
+                  <span className="inline-flex items-center gap-1">
+                    <RiCheckLine aria-hidden="true" className="h-4 w-4" /> Collecting
+                  </span>
                 </td>
               </tr>
             ))}

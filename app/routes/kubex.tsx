@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { RiMenuLine } from "@remixicon/react";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { loadShell } from "~/features/shell/shell.server";
 import { SideNav } from "~/components/shell/SideNav";
@@ -39,7 +40,7 @@ export default function KubexShell() {
         <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
           <details className="md:hidden">
             <summary className="btn cursor-pointer list-none" aria-label="Navigation">
-              ☰
+              <RiMenuLine aria-hidden="true" className="h-5 w-5" />
             </summary>
             <div className="absolute z-50 mt-1 w-56 rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
               <SideNav flags={flags} hasConnections={hasConnections} />

@@ -1,4 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
+import { RiInformationLine } from "@remixicon/react";
+import { Card, Metric, Text } from "~/components/ui/tremor";
 import type { SummaryCardFigures } from "~/domain/containers/summary-cards";
 import { formatContainerCount, formatCurrency, formatDecimal, formatRating, round } from "~/lib/format";
 import { LoadError } from "./LoadError";
@@ -9,12 +11,13 @@ export function ratingClass(r: number) {
   return r < 1 ? "text-yellow-700 dark:text-yellow-300" : "text-red-700 dark:text-red-400";
 }
 
-function Card({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
+/** A Tremor card with its label (Text) and one figure (Metric), at the density of the summary strip. */
+function FigureCard({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
   return (
-    <div className="card min-w-0 px-3 py-2" data-testid={testId}>
-      <p className="muted text-xs font-semibold uppercase">{label}</p>
-      <p className="mt-0.5 text-lg font-semibold tabular-nums">{children}</p>
-    </div>
+    <Card className="min-w-0 px-3 py-2" data-testid={testId}>
+      <Text className="text-xs font-semibold uppercase">{label}</Text>
+      <Metric className="mt-0.5 text-lg tabular-nums">{children}</Metric>
+    </Card>
   );
 }
 
@@ -23,10 +26,7 @@ function CostTooltip({ text }: { text: string }) {
   return (
     <span className="group relative ml-1 inline-block align-middle">
       <span tabIndex={0} title={text} aria-describedby="cost-tooltip-text" className="muted inline-flex cursor-help rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500" data-testid="cost-tooltip">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={1.6}>
-          <circle cx="10" cy="10" r="8" />
-          <path d="M10 9v5M10 6.2v.1" strokeLinecap="round" />
-        </svg>
+        <RiInformationLine aria-hidden="true" className="h-4 w-4" />
         <span className="sr-only">About costs</span>
       </span>
       <span
@@ -53,28 +53,28 @@ export function SummaryCards({ cards, unitPrices }: { cards: SummaryCardFigures 
   const costNote = `Costs are estimated from a default price of ${formatCurrency(unitPrices.cpuCoreMonth)} per CPU core and ${formatCurrency(unitPrices.memoryGbMonth)} per GB of memory, per month.`;
   return (
     <section aria-label="Container summary" className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 2xl:grid-cols-6" data-testid="summary-cards">
-      <Card label="Containers" testId="card-containers">
+      <FigureCard label="Containers" testId="card-containers">
         <Link to={`${pathname}?${grid}`} title={cards.containers.toLocaleString("en-US")} className="text-sky-700 underline dark:text-sky-300">
           {formatContainerCount(cards.containers)}
         </Link>
-      </Card>
-      <Card label="Container Manifests" testId="card-manifests">
+      </FigureCard>
+      <FigureCard label="Container Manifests" testId="card-manifests">
         <span title={cards.containerManifests.toLocaleString("en-US")}>{formatContainerCount(cards.containerManifests)}</span>
-      </Card>
-      <Card label="CPU Request Surplus" testId="card-cpu-surplus">
+      </FigureCard>
+      <FigureCard label="CPU Request Surplus" testId="card-cpu-surplus">
         {formatDecimal(cards.cpuRequestSurplusCores)} <span className="muted text-sm font-normal">cores</span>
-      </Card>
-      <Card label="Memory Request Surplus" testId="card-memory-surplus">
+      </FigureCard>
+      <FigureCard label="Memory Request Surplus" testId="card-memory-surplus">
         {formatDecimal(cards.memoryRequestSurplusGb)} <span className="muted text-sm font-normal">GB</span>
-      </Card>
-      <Card label="Monthly Savings" testId="card-monthly-savings">
+      </FigureCard>
+      <FigureCard label="Monthly Savings" testId="card-monthly-savings">
         {formatCurrency(cards.monthlySavings)}
         <span className="muted text-sm font-normal"> /month</span>
         <CostTooltip text={costNote} />
-      </Card>
-      <Card label="Efficiency Rating" testId="card-efficiency">
+      </FigureCard>
+      <FigureCard label="Efficiency Rating" testId="card-efficiency">
         <span className={ratingClass(cards.efficiencyRating)}>{formatRating(cards.efficiencyRating)}</span>
-      </Card>
+      </FigureCard>
     </section>
   );
 }

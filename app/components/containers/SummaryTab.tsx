@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Waterfall, containerWaterfallBars } from "~/components/charts/Waterfall";
 import { Modal } from "~/components/ui/Modal";
+import { Card, Metric } from "~/components/ui/tremor";
 import { NoData } from "~/components/ui/NoData";
 import { HistogramChart } from "~/components/charts/HistogramChart";
 import { formatContainerCount, formatCount, formatCurrency, formatDecimal, formatRating } from "~/lib/format";
@@ -103,14 +104,14 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
   return (
     <div className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
-        <section className="card" aria-labelledby="current-spend">
+        <Card role="region" className="p-4" aria-labelledby="current-spend">
           <h3 id="current-spend" className="muted text-xs font-semibold uppercase">
             Current Spend
           </h3>
-          <p className="mt-1 text-2xl font-semibold" data-testid="current-spend">
+          <Metric className="mt-1 text-2xl" data-testid="current-spend">
             {formatCurrency(o.totalCurrentCost)}
             <span className="muted text-sm font-normal"> /month*</span>
-          </p>
+          </Metric>
           <p className="muted mt-1 text-sm">
             CPU {formatCurrency(o.cpu.currentCost)} · Memory {formatCurrency(o.memory.currentCost)}
           </p>
@@ -130,33 +131,33 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
             </Link>
             {o.counts.notAnalysed ? <span className="muted"> ({formatCount(o.counts.notAnalysed)} not analysed)</span> : null}
           </p>
-        </section>
-        <section className="card" aria-labelledby="monthly-waste">
+        </Card>
+        <Card role="region" className="p-4" aria-labelledby="monthly-waste">
           <h3 id="monthly-waste" className="muted text-xs font-semibold uppercase">
             Monthly Waste
           </h3>
-          <p className="mt-1 text-2xl font-semibold" data-testid="monthly-waste">
+          <Metric className="mt-1 text-2xl" data-testid="monthly-waste">
             {formatCurrency(o.monthlyWaste)}
             <span className="muted text-sm font-normal"> /month*</span>
-          </p>
+          </Metric>
           <p className="muted mt-1 text-sm">
             CPU {formatDecimal(coresFromMCores(o.cpu.spare))} cores · Memory {formatDecimal(gbFromMb(o.memory.spare))} GB spare
           </p>
           <p className="mt-2 text-sm">
             Efficiency rating <span className={`font-semibold ${ratingClass(o.efficiencyRating)}`}>{formatRating(o.efficiencyRating)}</span>
           </p>
-        </section>
+        </Card>
         <Waterfall bars={bars} barHref={(b) => withBar(b.key)} selectedKey={bar ?? undefined} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {surplus.map((c) => (
-          <section key={c.type} className="card" aria-labelledby={`surplus-${c.type}`} data-testid={`surplus-${c.type}`}>
+          <Card key={c.type} role="region" className="p-4" aria-labelledby={`surplus-${c.type}`} data-testid={`surplus-${c.type}`}>
             <h3 id={`surplus-${c.type}`} className="muted text-xs font-semibold uppercase">
               {c.title}
             </h3>
-            <p className="mt-1 text-xl font-semibold tabular-nums">{c.value}</p>
+            <Metric className="mt-1 text-xl tabular-nums">{c.value}</Metric>
             <HistogramChart title={`${c.title} by request percent of recommendation`} buckets={c.buckets} bucketHref={histogramHref(c.type)} height={200} showKey={false} bare />
-          </section>
+          </Card>
         ))}
       </div>
       <p className="muted text-xs" data-testid="unit-cost-footnote">

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { RiArrowRightSLine } from "@remixicon/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { HourChartView } from "./HourChartView";
@@ -37,7 +38,7 @@ export function UtilizationPanel({ data }: { data: DetailsGridData["utilization"
   };
   const title = (
     <>
-      <span aria-hidden="true">{open ? "▾" : "▸"}</span> Utilization Charts
+      <RiArrowRightSLine aria-hidden="true" className={`-ml-1 inline-block h-4 w-4 align-[-3px] transition-transform ${open ? "rotate-90" : ""}`} /> Utilization Charts
       {data.selected ? <span className="muted ml-2 font-normal">{data.selected.containerName}</span> : null}
     </>
   );

@@ -1,49 +1,86 @@
 /**
  * Badges of the container grid and drawer: the recommendation (a coloured dot and its text) and the adjustment
- * direction (an arrow glyph and its text, never colour alone; UX.md).
+ * direction (an arrow and its text, never colour alone; UX.md). Both are Tremor Badges (its markup, ui/Badge.tsx);
+ * the exported API is the one the grid cells have always used.
+ *
+ * Tremor's BadgeDelta is not used for the direction: its colours are fixed to "increase is good (green) or bad
+ * (red), unchanged is orange", where ours are Increase = risk (red), Decrease = waste (yellow), No Change = fit
+ * (green), and it has no "Set Value".
  */
-const DIRECTION_GLYPH: Record<string, string> = { "Set Value": "●", Increase: "▲", Decrease: "▼", "No Change": "=" };
-const DIRECTION_CLASS: Record<string, string> = {
-  "Set Value": "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
-  Increase: "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100",
-  Decrease: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",
-  "No Change": "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
+import { RiArrowDownLine, RiArrowUpLine, RiCircleFill, RiEqualLine } from "@remixicon/react";
+import { Badge } from "~/components/ui/Badge";
+import { TONE, type Tone } from "~/components/ui/tones";
+import type { Color } from "@tremor/react/dist/lib/inputTypes";
+
+type IconProps = { className?: string };
+
+/** Remix Icon components as badge icons: the badge passes only a className, so aria-hidden is added here. */
+function decorative(Icon: typeof RiArrowUpLine) {
+  function BadgeIcon({ className }: IconProps) {
+    return <Icon aria-hidden="true" className={className} />;
+  }
+  return BadgeIcon;
+}
+
+const DIRECTION: Record<string, { tone: Tone; icon: React.ComponentType<IconProps> }> = {
+  "Set Value": { tone: "unknown", icon: Dot },
+  Increase: { tone: "risk", icon: decorative(RiArrowUpLine) },
+  Decrease: { tone: "waste", icon: decorative(RiArrowDownLine) },
+  "No Change": { tone: "fit", icon: decorative(RiEqualLine) },
 };
 
 export function DirectionBadge({ badge }: { badge: string | null | undefined }) {
   if (!badge) return null;
+  const d = DIRECTION[badge];
+  const tone = TONE[d?.tone ?? "unknown"];
   return (
-    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${DIRECTION_CLASS[badge] ?? ""}`} data-badge={badge}>
-      <span aria-hidden="true">{DIRECTION_GLYPH[badge] ?? ""}</span>
+    <Badge color={tone.color} text={tone.text} icon={d?.icon} data-badge={badge}>
       {badge}
-    </span>
+    </Badge>
   );
 }
 
-/** Colour per recommendation: green for right-sized, yellow for waste, red for risk, violet for modernize, grey otherwise. */
-const RECOMMENDATION_DOT: Record<string, string> = {
-  Optimal: "bg-emerald-500",
-  "Just Right": "bg-emerald-500",
-  Upsize: "bg-red-500",
-  "Upsize - Optimal family": "bg-red-400",
-  Downsize: "bg-amber-400",
-  "Downsize - Optimal family": "bg-amber-300",
-  Resize: "bg-orange-400",
-  Modernize: "bg-violet-500",
-  "Modernize - Optimal family": "bg-violet-400",
-  Terminate: "bg-rose-700",
-  Downscale: "bg-yellow-500",
-  "Size from unspecified": "bg-sky-500",
-  "Identified risk": "bg-red-600",
-  "Savings opportunity": "bg-lime-500",
+/** A small filled dot as the badge icon (the icon box stays 16 px; the dot is half of it), in the text colour. */
+function Dot({ className }: IconProps) {
+  return <RiCircleFill aria-hidden="true" className={`${className ?? ""} scale-50`} />;
+}
+
+/** The recommendation's dot in its hue (shade 500, as the hand-drawn dots were), one component per hue. */
+const HUE_DOTS = new Map<Color, React.ComponentType<IconProps>>();
+function hueDot(color: Color) {
+  let dot = HUE_DOTS.get(color);
+  if (!dot) {
+    const HueDot = ({ className }: IconProps) => <RiCircleFill aria-hidden="true" className={`${className ?? ""} scale-50 text-${color}-500`} />;
+    HUE_DOTS.set(color, HueDot);
+    dot = HueDot;
+  }
+  return dot;
+}
+
+/** Hue per recommendation: green for right-sized, yellow for waste, red for risk, violet for modernize, grey otherwise. */
+const RECOMMENDATION_HUE: Record<string, { color: Color; text: string }> = {
+  Optimal: TONE.fit,
+  "Just Right": TONE.fit,
+  Upsize: TONE.risk,
+  "Upsize - Optimal family": TONE.risk,
+  Downsize: TONE.waste,
+  "Downsize - Optimal family": TONE.waste,
+  Resize: { color: "orange", text: "text-orange-800 dark:text-orange-200" },
+  Modernize: { color: "violet", text: "text-violet-800 dark:text-violet-200" },
+  "Modernize - Optimal family": { color: "violet", text: "text-violet-800 dark:text-violet-200" },
+  Terminate: { color: "rose", text: "text-rose-800 dark:text-rose-200" },
+  Downscale: { color: "yellow", text: "text-yellow-800 dark:text-yellow-200" },
+  "Size from unspecified": TONE.info,
+  "Identified risk": TONE.risk,
+  "Savings opportunity": { color: "lime", text: "text-lime-800 dark:text-lime-200" },
 };
 
 export function RecommendationBadge({ value }: { value: string | null }) {
   if (!value) return <span>-</span>;
+  const hue = RECOMMENDATION_HUE[value] ?? TONE.unknown;
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-      <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${RECOMMENDATION_DOT[value] ?? "bg-slate-400"}`} />
+    <Badge color={hue.color} text={hue.text} icon={hueDot(hue.color)}>
       {value}
-    </span>
+    </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { RiArrowRightLine } from "@remixicon/react";
 import type { DrawerData } from "~/features/drawers/drawer.server";
 import { containerDetailsHref, drawerHref } from "~/features/drawers/drawer";
 import { HourChartView } from "~/components/containers/HourChartView";
@@ -61,7 +62,7 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
       closeHref={closeHref}
       footer={
         <Link to={containerDetailsHref(search, r.entityId, "overview")} className="btn" data-testid="view-container-details">
-          View container details →
+          View container details <RiArrowRightLine aria-hidden="true" className="h-4 w-4" />
         </Link>
       }
     >

@@ -1,4 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { RiCloseLine } from "@remixicon/react";
 import { Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -19,8 +20,8 @@ export function Drawer({ title, subtitle, closeHref, footer, children, testId }:
         </Title>
         {subtitle ? <p className="muted truncate text-xs">{subtitle}</p> : null}
       </div>
-      <Link to={closeHref} preventScrollReset replace aria-label="Close" className="rounded px-2 py-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100" data-testid="drawer-close">
-        ✕
+      <Link to={closeHref} preventScrollReset replace aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-100" data-testid="drawer-close">
+        <RiCloseLine aria-hidden="true" className="h-5 w-5" />
       </Link>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { RiArrowRightLine } from "@remixicon/react";
 import type { DrawerData } from "~/features/drawers/drawer.server";
 import { policyDetailsHref } from "~/features/drawers/drawer";
 import { formatCount } from "~/lib/format";
@@ -21,7 +22,7 @@ export function PolicyDrawer({ data, closeHref }: { data: PolicyDrawerData; clos
       closeHref={closeHref}
       footer={
         <Link to={policyDetailsHref(search, data.ref.kind === "policy" ? data.ref.entityId : null)} className="btn" data-testid="view-policy-details">
-          View policy details →
+          View policy details <RiArrowRightLine aria-hidden="true" className="h-4 w-4" />
         </Link>
       }
     >

@@ -1,3 +1,4 @@
+import { RiArrowDownSLine, RiCircleFill } from "@remixicon/react";
 import { Link, useLocation } from "@remix-run/react";
 import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import type { GridViewsBarData } from "~/features/grid-views/bar.server";
@@ -59,11 +60,11 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
       </span>
       {bar.unsaved && editable ? (
         <span className="text-amber-600 dark:text-amber-400" title="Unsaved changes">
-          <span aria-hidden="true">•</span>
+          <RiCircleFill aria-hidden="true" className="h-2 w-2" />
           <span className="sr-only">(unsaved changes)</span>
         </span>
       ) : null}
-      <span aria-hidden="true">▾</span>
+      <RiArrowDownSLine aria-hidden="true" className="h-4 w-4 shrink-0" />
     </>
   );
 

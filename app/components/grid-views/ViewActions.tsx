@@ -1,3 +1,4 @@
+import { RiArrowDownSLine } from "@remixicon/react";
 import { Link } from "@remix-run/react";
 import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import { IntentForm } from "./hidden";
@@ -16,7 +17,16 @@ const PANEL = "absolute right-0 z-30 mt-1 w-60 rounded-md border border-slate-20
  */
 export function ViewActions({ gridId, actions }: { gridId: string; actions: ViewAction[] }) {
   return (
-    <DisclosureMenu summary="Actions ▾" testId="grid-view-actions" panelClassName={PANEL}>
+    <DisclosureMenu
+      summary={
+        <>
+          Actions <RiArrowDownSLine aria-hidden="true" className="h-4 w-4" />
+        </>
+      }
+      summaryClassName="btn inline-flex cursor-pointer list-none items-center gap-1 [&::-webkit-details-marker]:hidden"
+      testId="grid-view-actions"
+      panelClassName={PANEL}
+    >
       {actions.map((a) =>
         a.kind === "link" ? (
           <Link key={a.key} to={a.href} className={ITEM} data-testid={`grid-view-${a.key}`}>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { RiStarFill, RiStarLine } from "@remixicon/react";
 import type { BarView, GridViewsBarData } from "~/features/grid-views/bar.server";
 import { viewSearch } from "~/domain/grid-views/state";
 import { GRID_VIEW_TEXT } from "~/domain/grid-views/texts";
@@ -24,7 +25,7 @@ export function FavouriteToggle({ gridId, view, className = "" }: { gridId: stri
       buttonClassName={`rounded px-1.5 text-lg leading-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-500 ${on ? "text-amber-600 dark:text-amber-400" : "text-slate-400 hover:text-amber-500 dark:text-slate-500"} ${className}`}
       testId={`favourite-${view.id}`}
     >
-      <span aria-hidden="true">{on ? "★" : "☆"}</span>
+      {on ? <RiStarFill aria-hidden="true" className="h-5 w-5" /> : <RiStarLine aria-hidden="true" className="h-5 w-5" />}
     </IntentForm>
   );
 }

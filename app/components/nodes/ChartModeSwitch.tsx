@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { TabLinks } from "~/components/ui/TabLinks";
 import { NODE_VIEW_MODE_LABELS, NODE_VIEW_MODES, type NodeViewMode } from "~/features/nodes/constants";
 import { useHref } from "./useHref";
 
@@ -6,18 +6,12 @@ import { useHref } from "./useHref";
 export function ChartModeSwitch({ mode }: { mode: NodeViewMode }) {
   const href = useHref();
   return (
-    <div role="group" aria-label="Chart view mode" className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm dark:border-slate-600">
-      {NODE_VIEW_MODES.map((m) => (
-        <Link
-          key={m}
-          to={href({ viewMode: m })}
-          preventScrollReset
-          aria-current={m === mode ? "true" : undefined}
-          className={`px-3 py-1 ${m === mode ? "bg-sky-600 font-semibold text-white" : "bg-white hover:bg-slate-100 dark:bg-slate-800 dark:hover:bg-slate-700"}`}
-        >
-          {NODE_VIEW_MODE_LABELS[m]}
-        </Link>
-      ))}
-    </div>
+    <TabLinks
+      label="Chart view mode"
+      variant="solid"
+      current="true"
+      group
+      tabs={NODE_VIEW_MODES.map((m) => ({ key: m, label: NODE_VIEW_MODE_LABELS[m], to: href({ viewMode: m }), selected: m === mode }))}
+    />
   );
 }

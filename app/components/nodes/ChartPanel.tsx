@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { RiArrowRightSLine } from "@remixicon/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ChartPanel as Panel } from "~/features/nodes/grids.server";
@@ -35,7 +36,7 @@ export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }
   const shown = open && !compact;
   const title = (
     <>
-      <span aria-hidden="true">{shown ? "▾" : "▸"}</span> Utilization Charts
+      <RiArrowRightSLine aria-hidden="true" className={`-ml-1 inline-block h-4 w-4 align-[-3px] transition-transform ${shown ? "rotate-90" : ""}`} /> Utilization Charts
       {panel.title ? <span className="muted ml-2 font-normal">{panel.title}</span> : null}
     </>
   );
@@ -58,7 +59,7 @@ export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }
                 {title}
               </Link>
               <span className="node-chart-panel-static hidden">
-                <span aria-hidden="true">▸</span> Utilization Charts
+                <RiArrowRightSLine aria-hidden="true" className="-ml-1 inline-block h-4 w-4 align-[-3px]" /> Utilization Charts
               </span>
             </>
           )}

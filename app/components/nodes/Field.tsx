@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Card } from "~/components/ui/tremor";
 
 /** A label and its value in a definition list. */
 export function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -12,11 +13,12 @@ export function Field({ label, children, testId }: { label: string; children: Re
   );
 }
 
+/** A titled Tremor card (a region named by its title) holding a section of an overview. */
 export function Section({ title, children, testId, className = "" }: { title: string; children: ReactNode; testId?: string; className?: string }) {
   return (
-    <section className={`card ${className}`} data-testid={testId} aria-label={title}>
+    <Card role="region" className={`p-4 ${className}`} data-testid={testId} aria-label={title}>
       <h3 className="mb-2 text-sm font-semibold">{title}</h3>
       {children}
-    </section>
+    </Card>
   );
 }

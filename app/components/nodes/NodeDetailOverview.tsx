@@ -1,4 +1,7 @@
+import { RiErrorWarningLine } from "@remixicon/react";
 import type { NodePageData } from "~/features/nodes/page.server";
+import { Card } from "~/components/ui/tremor";
+import { ProgressBar } from "~/components/ui/ProgressBar";
 import { TEXT_NODES } from "~/features/nodes/constants";
 import { NODE_UTILISATION_THRESHOLDS as T } from "~/engine/nodes/constants";
 import { ChartModeSwitch } from "./ChartModeSwitch";
@@ -8,25 +11,29 @@ import { NodeChartGrid } from "./NodeChartGrid";
 
 type Data = Extract<NodePageData, { view: "node-overview" }>;
 
-/** A utilisation card (160 px, spec 2.8): average and peak against the node thresholds. */
+/** A utilisation card (160 px, spec 2.8): average and peak against the node thresholds, as Tremor progress bars. */
 function UtilisationCard({ title, avg, peak, avgLimit, peakLimit, testId }: { title: string; avg: number | null; peak: number | null; avgLimit: number; peakLimit: number; testId: string }) {
-  const bar = (v: number | null, limit: number, label: string) => (
-    <div className="mt-2">
-      <div className="flex justify-between text-xs">
-        <span className="muted">{label}</span>
-        <span className={`font-semibold tabular-nums ${v !== null && v >= limit ? "text-red-700 dark:text-red-300" : ""}`}>{pct(v)}</span>
+  const bar = (v: number | null, limit: number, label: string) => {
+    const over = v !== null && v >= limit;
+    return (
+      <div className="mt-2">
+        <div className="flex justify-between text-xs">
+          <span className="muted">{label}</span>
+          <span className={`inline-flex items-center gap-1 font-semibold tabular-nums ${over ? "text-red-700 dark:text-red-300" : ""}`}>
+            {over ? <RiErrorWarningLine aria-hidden="true" className="h-3.5 w-3.5" /> : null}
+            {pct(v)}
+          </span>
+        </div>
+        <ProgressBar value={Math.min(100, Math.max(0, v ?? 0))} color={over ? "red" : "sky"} className="mt-1" />
       </div>
-      <div className="mt-1 h-2 rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
-        <div className={`h-2 rounded ${v !== null && v >= limit ? "bg-red-500" : "bg-sky-500"}`} style={{ width: `${Math.min(100, Math.max(0, v ?? 0))}%` }} />
-      </div>
-    </div>
-  );
+    );
+  };
   return (
-    <section className="card h-[160px]" data-testid={testId} aria-label={title}>
+    <Card role="region" className="h-[160px] p-4" data-testid={testId} aria-label={title}>
       <h3 className="text-sm font-semibold">{title}</h3>
       {bar(avg, avgLimit, `Average (threshold ${avgLimit}%)`)}
       {bar(peak, peakLimit, `Peak (threshold ${peakLimit}%)`)}
-    </section>
+    </Card>
   );
 }
 

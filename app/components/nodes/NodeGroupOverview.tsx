@@ -1,4 +1,5 @@
 import type { NodePageData } from "~/features/nodes/page.server";
+import { RiArrowRightLine } from "@remixicon/react";
 import { TEXT_NODES } from "~/features/nodes/constants";
 import { HIGH_RISK_BALANCE_RATIO, HIGH_RISK_SATURATION_NODE_PCT } from "~/engine/nodes/constants";
 import { ChartModeSwitch } from "./ChartModeSwitch";
@@ -46,7 +47,10 @@ export function NodeGroupOverview({ data }: { data: Data }) {
             <Field label="Current Node Family">{g.currentNodeFamily ?? "-"}</Field>
             <Field label="Optimized Node Family" testId="optimized-family">{g.optimizedNodeFamily ?? "-"}</Field>
             <Field label="Avg Nodes (Current → Optimized)">
-              {dec(g.avgNodeCount)} → {count(g.optimizedAvgNodeCount)}
+              <span className="inline-flex items-center gap-1">
+                {dec(g.avgNodeCount)} <RiArrowRightLine aria-hidden="true" className="h-3.5 w-3.5" />
+                <span className="sr-only">optimized</span> {count(g.optimizedAvgNodeCount)}
+              </span>
             </Field>
             <Field label="Current Cost ($/month)">{money(g.currentEstimatedCost)}</Field>
             <Field label="Optimized Cost ($/month)">{money(g.optimizedEstimatedCost)}</Field>

@@ -1,6 +1,9 @@
 /** Cell and field text of the node screens, through ~/lib/format only. */
+import { RiCheckLine, RiErrorWarningLine } from "@remixicon/react";
 import { formatCount, formatCurrency, formatDate, formatDecimal } from "~/lib/format";
 import { coresFromMCores, gbFromMb } from "~/lib/units";
+import { Badge } from "~/components/ui/Badge";
+import { TONE, type Tone } from "~/components/ui/tones";
 
 export const dash = "-";
 export const pct = (v: number | null | undefined) => (v === null || v === undefined ? dash : `${formatDecimal(v)}%`);
@@ -12,17 +15,19 @@ export const day = (v: string | null | undefined) => formatDate(v);
 export const cores = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatDecimal(coresFromMCores(v)));
 export const gb = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatDecimal(gbFromMb(v)));
 
-/** Health badge colours (UX.md: red risk, yellow warning, green fine). */
-export const HEALTH_CLASS: Record<string, string> = {
-  "High Risk": "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100",
-  "Medium Risk": "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",
-  "Low Risk": "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
+/** Health: red high risk, yellow medium, green low (UX.md), each with its own icon and the word (never colour alone). */
+const HEALTH: Record<string, { tone: Tone; icon: React.ComponentType<{ className?: string }> }> = {
+  "High Risk": { tone: "risk", icon: ({ className }) => <RiErrorWarningLine aria-hidden="true" className={className} /> },
+  "Medium Risk": { tone: "waste", icon: ({ className }) => <RiErrorWarningLine aria-hidden="true" className={className} /> },
+  "Low Risk": { tone: "fit", icon: ({ className }) => <RiCheckLine aria-hidden="true" className={className} /> },
 };
 
 export function HealthBadge({ health }: { health: string }) {
+  const h = HEALTH[health];
+  const tone = TONE[h?.tone ?? "unknown"];
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${HEALTH_CLASS[health] ?? ""}`} data-health={health}>
+    <Badge color={tone.color} text={tone.text} icon={h?.icon} className="font-semibold" data-health={health}>
       {health}
-    </span>
+    </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
+import { RiArrowDownSLine, RiMoonLine, RiQuestionMark, RiSunLine } from "@remixicon/react";
 import type { SessionUser } from "~/lib/auth-types";
 import { DOCUMENTATION_URL } from "~/lib/constants";
 
@@ -26,7 +27,7 @@ export function HelpMenu({ showTour }: { showTour: boolean }) {
   const params = new URLSearchParams(search);
   params.set("tour", "welcome");
   return (
-    <MenuShell label="Help" summary={<span aria-hidden="true">?</span>}>
+    <MenuShell label="Help" summary={<RiQuestionMark aria-hidden="true" className="h-4 w-4" />}>
       {showTour ? (
         <a role="menuitem" className={itemClass} href={`${pathname}?${params}`}>
           Product Tour
@@ -47,7 +48,7 @@ export function ThemeToggle({ theme }: { theme: "dark" | "light" }) {
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={pathname + search} />
       <button type="submit" className="btn" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
-        <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+        {theme === "dark" ? <RiSunLine aria-hidden="true" className="h-4 w-4" /> : <RiMoonLine aria-hidden="true" className="h-4 w-4" />}
       </button>
     </Form>
   );
@@ -55,7 +56,14 @@ export function ThemeToggle({ theme }: { theme: "dark" | "light" }) {
 
 export function UserMenu({ user }: { user: SessionUser }) {
   return (
-    <MenuShell label="User menu" summary={<span>{user.userName} ▾</span>}>
+    <MenuShell
+      label="User menu"
+      summary={
+        <>
+          {user.userName} <RiArrowDownSLine aria-hidden="true" className="h-4 w-4" />
+        </>
+      }
+    >
       <p className="px-3 py-2 text-xs text-slate-500">
         {user.email}
         {user.isAdmin ? " · administrator" : ""}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BANNER_MS, TEXT } from "~/lib/constants";
-import { Icon } from "~/components/ui/Icon";
+import { RiShareBoxLine } from "@remixicon/react";
 
 export type ShareStatus = "idle" | "loading" | "success" | "error";
 
@@ -72,11 +72,11 @@ export function ShareButton() {
     <div className="relative">
       {hydrated ? (
         <button type="button" className="btn" onClick={share} disabled={status === "loading"} data-status={status}>
-          <Icon name="share" /> Share
+          <RiShareBoxLine aria-hidden="true" className="h-4 w-4" /> Share
         </button>
       ) : (
         <a className="btn" href="/kubex/share">
-          <Icon name="share" /> Share
+          <RiShareBoxLine aria-hidden="true" className="h-4 w-4" /> Share
         </a>
       )}
       <div aria-live="polite" className="absolute right-0 top-full z-50 mt-1 whitespace-nowrap">

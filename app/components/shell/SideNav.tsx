@@ -1,26 +1,28 @@
 import { NavLink, useLocation } from "@remix-run/react";
+import { RiArrowLeftRightLine, RiBox3Line, RiCloudLine, RiServerLine, RiSettingsLine } from "@remixicon/react";
 import type { FlagMap } from "~/models/feature-flags.server";
 import { BASE } from "~/lib/constants";
 
 interface NavItem {
   to: string;
   label: string;
-  icon: string;
+  /** A Remix icon, decorative: the label beside it says where the link goes. */
+  icon: typeof RiBox3Line;
   needsConnections?: boolean;
 }
 
 export function navItems(flags: FlagMap) {
   const containers: NavItem[] = [
-    { to: `${BASE}/containers-tree`, label: "Containers", icon: "▣", needsConnections: true },
-    ...(flags.showSideNavNode ? [{ to: `${BASE}/nodes-tree`, label: "Nodes", icon: "⬢", needsConnections: true }] : []),
+    { to: `${BASE}/containers-tree`, label: "Containers", icon: RiBox3Line, needsConnections: true },
+    ...(flags.showSideNavNode ? [{ to: `${BASE}/nodes-tree`, label: "Nodes", icon: RiServerLine, needsConnections: true }] : []),
   ];
   const cloud: NavItem[] = [
-    { to: `${BASE}/cloud-tree`, label: "Cloud", icon: "☁" },
-    ...(flags.cloudexShowConnections ? [{ to: `${BASE}/cloud/connections`, label: "Cloud Connections", icon: "⇄" }] : []),
+    { to: `${BASE}/cloud-tree`, label: "Cloud", icon: RiCloudLine },
+    ...(flags.cloudexShowConnections ? [{ to: `${BASE}/cloud/connections`, label: "Cloud Connections", icon: RiArrowLeftRightLine }] : []),
   ];
   const status: NavItem[] = [
-    { to: `${BASE}/collectionstatus/connections`, label: "Connections", icon: "⇆" },
-    ...(flags.showAutomationNav ? [{ to: `${BASE}/collectionstatus/automation`, label: "Automation", icon: "⚙" }] : []),
+    { to: `${BASE}/collectionstatus/connections`, label: "Connections", icon: RiArrowLeftRightLine },
+    ...(flags.showAutomationNav ? [{ to: `${BASE}/collectionstatus/automation`, label: "Automation", icon: RiSettingsLine }] : []),
   ];
   return { containers, cloud, status };
 }
@@ -35,7 +37,7 @@ function Item({ item, hasConnections }: { item: NavItem; hasConnections: boolean
         title="Connect a cluster to see this"
         className="flex cursor-not-allowed items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-400 opacity-50 dark:text-slate-500"
       >
-        <span aria-hidden="true">{item.icon}</span>
+        <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
         {item.label}
       </span>
     );
@@ -53,7 +55,7 @@ function Item({ item, hasConnections }: { item: NavItem; hasConnections: boolean
         }`
       }
     >
-      <span aria-hidden="true">{item.icon}</span>
+      <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
       {item.label}
     </NavLink>
   );

@@ -1,9 +1,10 @@
+import { RiCloseLine, RiMenuLine } from "@remixicon/react";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { TREE_WIDTH_MAX_PCT } from "~/lib/constants";
 import { clampWidth, DEFAULT_TREE_PANE, formatTreePane, TREE_PANE_COOKIE, TREE_WIDTH_MIN_PCT, type TreePaneState } from "~/lib/tree-pane";
 
-const BUTTON = "btn absolute left-2 top-2 z-20 cursor-pointer";
+const BUTTON = "btn absolute left-2 top-2 z-20 inline-flex cursor-pointer";
 const CLOSE = "cursor-pointer rounded px-1 text-sm text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200";
 
 /** Labels that work a checkbox act as buttons for the keyboard once JavaScript runs (Enter or Space). */
@@ -70,11 +71,11 @@ export function TreePane({ tree, children }: { tree: React.ReactNode; children: 
     <div ref={container} className="relative flex min-h-0 flex-1" style={{ "--tree-w": `${initial.width}%` } as React.CSSProperties}>
       <input ref={closedLarge} type="checkbox" id="tree-closed" className="peer/closed sr-only" aria-hidden="true" tabIndex={-1} defaultChecked={!initial.largeOpen} onChange={save} />
       <input ref={openSmall} type="checkbox" id="tree-open" className="peer/open sr-only" aria-hidden="true" tabIndex={-1} defaultChecked={initial.smallOpen} onChange={save} />
-      <label htmlFor="tree-open" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} xl:hidden`}>
-        ☰ Tree
+      <label htmlFor="tree-open" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} items-center gap-1 xl:hidden`}>
+        <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
       </label>
-      <label htmlFor="tree-closed" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} hidden xl:peer-checked/closed:inline-flex`}>
-        ☰ Tree
+      <label htmlFor="tree-closed" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} hidden items-center gap-1 xl:peer-checked/closed:inline-flex`}>
+        <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
       </label>
       <aside
         aria-label="Tree pane"
@@ -83,10 +84,10 @@ export function TreePane({ tree, children }: { tree: React.ReactNode; children: 
       >
         <div className="flex items-center justify-end px-2 pt-1">
           <label htmlFor="tree-open" role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={`${CLOSE} xl:hidden`}>
-            ✕
+            <RiCloseLine aria-hidden="true" className="h-4 w-4" />
           </label>
           <label htmlFor="tree-closed" role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={`${CLOSE} hidden xl:inline`}>
-            ✕
+            <RiCloseLine aria-hidden="true" className="h-4 w-4" />
           </label>
         </div>
         {tree}

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
+import { RiArrowLeftSLine, RiArrowRightSLine, RiCloseLine, RiSearchLine } from "@remixicon/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SEARCH_MAX, SEARCH_MIN, TEXT } from "~/lib/constants";
-import { Icon } from "~/components/ui/Icon";
 
 /**
  * Tree search as a GET form (works without JavaScript): Next finds the next node whose label contains the term,
@@ -29,7 +29,7 @@ export function TreeSearch({
   if (hydrated && !open) {
     return (
       <button type="button" data-tour="tree-search" className="btn w-full justify-center" onClick={() => setOpen(true)} aria-label="Search the tree">
-        <Icon name="search" /> Search
+        <RiSearchLine aria-hidden="true" className="h-4 w-4" /> Search
       </button>
     );
   }
@@ -49,10 +49,10 @@ export function TreeSearch({
         onChange={(e) => setValue(e.currentTarget.value)}
       />
       <button type="submit" name="dir" value="prev" className="btn px-2" aria-label="Previous result" disabled={hitCount <= 1}>
-        ‹
+        <RiArrowLeftSLine aria-hidden="true" className="h-4 w-4" />
       </button>
       <button type="submit" name="dir" value="next" className="btn px-2" aria-label="Next result" disabled={hydrated && !enough}>
-        ›
+        <RiArrowRightSLine aria-hidden="true" className="h-4 w-4" />
       </button>
       {hydrated ? (
         <Link
@@ -64,11 +64,11 @@ export function TreeSearch({
             setOpen(false);
           }}
         >
-          ✕
+          <RiCloseLine aria-hidden="true" className="h-4 w-4" />
         </Link>
       ) : (
         <Link to={stopHref} className="btn px-2" aria-label="Stop searching">
-          ✕
+          <RiCloseLine aria-hidden="true" className="h-4 w-4" />
         </Link>
       )}
     </Form>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { RiArrowDownSLine, RiPencilLine } from "@remixicon/react";
 
 export interface SelectorItem {
   id: string;
@@ -62,7 +63,7 @@ export function TreeSelector({
           <details className="relative" data-testid={`${id}-selector`}>
             <summary aria-labelledby={`${id}-label`} className="input flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden">
               <span className="truncate">{current}</span>
-              <span aria-hidden="true">▾</span>
+              <RiArrowDownSLine aria-hidden="true" className="h-4 w-4 shrink-0" />
             </summary>
             <div role="menu" className="absolute left-0 right-0 z-40 mt-1 max-h-[300px] overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
               {group(publicLabel, items.filter((i) => i.publicItem))}
@@ -73,7 +74,7 @@ export function TreeSelector({
       </div>
       {editHref ? (
         <Link to={editHref} className="btn px-2" aria-label={editLabel} title={editLabel}>
-          ✎
+          <RiPencilLine aria-hidden="true" className="h-4 w-4" />
         </Link>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
+import { RiArrowRightSLine, RiLoader4Line } from "@remixicon/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TEXT } from "~/lib/constants";
 import { formatContainerCount, formatCount } from "~/lib/format";
@@ -182,7 +183,11 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
                 className="w-5 shrink-0 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
                 onClick={() => void toggle(row)}
               >
-                {loading === row.id ? "…" : open ? "▾" : "▸"}
+                {loading === row.id ? (
+                  <RiLoader4Line aria-hidden="true" className="mx-auto h-4 w-4 motion-safe:animate-spin" />
+                ) : (
+                  <RiArrowRightSLine aria-hidden="true" className={`mx-auto h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`} />
+                )}
               </button>
             ) : (
               <span className="w-5 shrink-0" />

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { RiCloseLine } from "@remixicon/react";
 import { useDialogKeys } from "./useDialogKeys";
 
 /**
@@ -46,8 +47,8 @@ export function Modal({
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          <a href={closeHref} className="text-slate-500 hover:text-slate-800 dark:hover:text-slate-200" aria-label="Close">
-            ✕
+          <a href={closeHref} className="rounded p-1 text-slate-500 hover:text-slate-800 dark:hover:text-slate-200" aria-label="Close">
+            <RiCloseLine aria-hidden="true" className="h-5 w-5" />
           </a>
         </div>
         <div className="px-5 py-4">{children}</div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { RiArrowDownLine, RiArrowUpLine, RiCloseLine } from "@remixicon/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { operatorChoices, operatorTakesValue, POST_OPERAND_CHOICES, PRE_OPERAND_CHOICES } from "~/domain/views-filters/filter-logic";
 import type { AvailableProperty, DataType } from "~/domain/views-filters/properties";
@@ -134,17 +135,17 @@ export function FilterRow({ row, index, count, selected, properties, locked }: {
       <td className="whitespace-nowrap p-1">
         {index > 0 ? (
           <button type="submit" name="intent" value={`rowUp:${index}`} className="btn px-2" disabled={locked} aria-label={`Move row ${n} up`} formNoValidate>
-            ▲
+            <RiArrowUpLine aria-hidden="true" className="h-5 w-5" />
           </button>
         ) : null}
         {index < count - 1 ? (
           <button type="submit" name="intent" value={`rowDown:${index}`} className="btn px-2" disabled={locked} aria-label={`Move row ${n} down`} formNoValidate>
-            ▼
+            <RiArrowDownLine aria-hidden="true" className="h-5 w-5" />
           </button>
         ) : null}
         {count > 1 ? (
           <button type="submit" name="intent" value={`rowDelete:${index}`} className="btn px-2" disabled={locked} aria-label={`Delete row ${n}`} formNoValidate>
-            ✕
+            <RiCloseLine aria-hidden="true" className="h-5 w-5" />
           </button>
         ) : null}
       </td>

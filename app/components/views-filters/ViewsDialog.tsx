@@ -1,3 +1,4 @@
+import { RiArrowDownLine, RiArrowLeftSLine, RiArrowRightSLine, RiArrowUpLine } from "@remixicon/react";
 import { TEXT } from "~/lib/constants";
 import { propertyIdentity } from "~/domain/views-filters/properties";
 import type { DialogState } from "~/features/views-filters/dialog-state";
@@ -59,16 +60,16 @@ export function ViewsDialog(p: DialogState<ViewDraft>) {
         </div>
         <div className="flex flex-row items-center justify-center gap-2 sm:flex-col">
           <button type="submit" name="intent" value="addLevel" className="btn" disabled={p.locked} aria-label="Add property" formNoValidate>
-            Add ›
+            Add <RiArrowRightSLine aria-hidden="true" className="-mr-1 h-4 w-4" />
           </button>
           <button type="submit" name="intent" value="removeLevel" className="btn" disabled={p.locked} aria-label="Remove property" formNoValidate>
-            ‹ Remove
+            <RiArrowLeftSLine aria-hidden="true" className="-ml-1 h-4 w-4" /> Remove
           </button>
           <button type="submit" name="intent" value="moveUp" className="btn" disabled={p.locked} aria-label="Move up" formNoValidate>
-            ▲
+            <RiArrowUpLine aria-hidden="true" className="h-5 w-5" />
           </button>
           <button type="submit" name="intent" value="moveDown" className="btn" disabled={p.locked} aria-label="Move down" formNoValidate>
-            ▼
+            <RiArrowDownLine aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
         <fieldset>
@@ -87,7 +88,7 @@ export function ViewsDialog(p: DialogState<ViewDraft>) {
                     disabled={p.locked}
                     key={`${key}-${i}-${draft.selectedLevel}`}
                   />
-                  {i > 0 ? "└ " : ""}
+                  {i > 0 ? <RiArrowRightSLine aria-hidden="true" className="h-4 w-4 text-slate-400" /> : null}
                   {byKey.get(key)?.displayColumn ?? key}
                 </label>
               </li>

@@ -1,5 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
+import { RiArrowLeftSLine, RiArrowRightSLine, RiCheckboxBlankLine, RiCheckboxLine, RiCloseLine } from "@remixicon/react";
 import { useRef } from "react";
+import { TabLinks } from "~/components/ui/TabLinks";
 import { useDialogKeys } from "~/components/ui/useDialogKeys";
 import type { BoxSeriesId } from "~/domain/charts/box-series";
 import { NoDataBody } from "~/components/charts/NoDataChart";
@@ -66,13 +68,13 @@ export function ChartDialog({
           <h2 id="chart-dialog-title" className="mr-auto text-base font-semibold">
             {title}
           </h2>
-          <Link to={closeHref} replace preventScrollReset className="rounded px-2 text-lg text-slate-500 hover:text-slate-800 dark:hover:text-slate-200" aria-label="Close" data-testid="chart-dialog-close">
-            ✕
+          <Link to={closeHref} replace preventScrollReset className="rounded p-1 text-slate-500 hover:text-slate-800 dark:hover:text-slate-200" aria-label="Close" data-testid="chart-dialog-close">
+            <RiCloseLine aria-hidden="true" className="h-5 w-5" />
           </Link>
         </div>
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2 text-sm dark:border-slate-700">
           <Link to={withParams(params, { chart: prev })} replace preventScrollReset className={link} aria-label={`Previous chart: ${CHART_DEFS[prev].title}`} data-testid="chart-prev" data-autofocus>
-            ‹ Previous
+            <RiArrowLeftSLine aria-hidden="true" className="-ml-1 h-4 w-4" /> Previous
           </Link>
           <Form method="get" replace preventScrollReset className="flex items-center gap-1" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}>
             {carried.map(([k, v], i) => (
@@ -97,27 +99,19 @@ export function ChartDialog({
             </noscript>
           </Form>
           <Link to={withParams(params, { chart: next })} replace preventScrollReset className={link} aria-label={`Next chart: ${CHART_DEFS[next].title}`} data-testid="chart-next">
-            Next ›
+            Next <RiArrowRightSLine aria-hidden="true" className="-mr-1 h-4 w-4" />
           </Link>
           <span className="mx-1 h-5 w-px bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
-          <nav aria-label="View mode" className="flex flex-wrap gap-1">
-            {VIEW_MODES.map((m) => (
-              <Link
-                key={m}
-                to={withParams(params, { chartMode: m })}
-                replace
-                preventScrollReset
-                aria-current={m === mode ? "true" : undefined}
-                className={`rounded-md border px-2 py-1 text-xs ${m === mode ? "border-sky-600 bg-sky-600 text-white" : "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"}`}
-                data-mode={m}
-              >
-                {VIEW_MODE_LABELS[m]}
-              </Link>
-            ))}
-          </nav>
+          <TabLinks
+            label="View mode"
+            variant="solid"
+            current="true"
+            replace
+            tabs={VIEW_MODES.map((m) => ({ key: m, label: VIEW_MODE_LABELS[m], to: withParams(params, { chartMode: m }), selected: m === mode, attrs: { "data-mode": m } }))}
+          />
           {chart?.percent ? (
             <Link to={withParams(params, { fit: fit ? "0" : null })} replace preventScrollReset role="switch" aria-checked={fit} className={link} data-testid="chart-fit">
-              <span aria-hidden="true">{fit ? "☑" : "☐"}</span> {WORKLOAD_TEXT.fitToRange}
+              {fit ? <RiCheckboxLine aria-hidden="true" className="h-4 w-4" /> : <RiCheckboxBlankLine aria-hidden="true" className="h-4 w-4" />} {WORKLOAD_TEXT.fitToRange}
             </Link>
           ) : null}
           <Link to={viewAll} className="ml-auto text-sm text-sky-700 underline dark:text-sky-300" data-testid="view-all-charts">

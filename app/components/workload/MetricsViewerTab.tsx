@@ -1,4 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
+import { RiArrowDownSLine } from "@remixicon/react";
 import type { BoxSeriesId } from "~/domain/charts/box-series";
 import { CHART_DEFS, CHART_KEYS, type BuiltChart, type ChartKey } from "~/features/workload/charts";
 import { HISTORY_DAYS, RANGE_OPTIONS, VIEW_MODES, VIEW_MODE_LABELS, WORKLOAD_TEXT, type ViewMode } from "~/domain/workload/constants";
@@ -54,7 +55,7 @@ export function MetricsViewerTab({
             <span className="muted text-xs">
               ({picked.length} of {CHART_KEYS.length})
             </span>
-            <span aria-hidden="true">▾</span>
+            <RiArrowDownSLine aria-hidden="true" className="h-4 w-4" />
           </summary>
           <fieldset className="absolute left-0 z-20 mt-1 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             <legend className="sr-only">{WORKLOAD_TEXT.selectCharts}</legend>

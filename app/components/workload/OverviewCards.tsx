@@ -2,7 +2,10 @@
  * The cards of a workload's overview (spec 2.6; reused by the container drawer): attributes, container risks,
  * node-group risks, resource adjustments ("*per container") and surplus. Null values show a dash.
  */
+import { RiArrowRightLine, RiCheckLine, RiErrorWarningLine } from "@remixicon/react";
 import type { ReactNode } from "react";
+import { DirectionBadge } from "~/components/containers/badges";
+import { Card, Metric } from "~/components/ui/tremor";
 import { WORKLOAD_TEXT } from "~/domain/workload/constants";
 import { formatCount, formatCurrency, formatDate, formatDecimal } from "~/lib/format";
 import type { ContainerRow } from "~/models/container-rows.server";
@@ -21,13 +24,14 @@ export interface ContainerInventoryFacts {
   attributes: { attr_key: string; value: string }[];
 }
 
-function Card({ title, children, testId, footer }: { title: string; children: ReactNode; testId: string; footer?: ReactNode }) {
+/** A titled Tremor card (a region named by its title). */
+function FactsCard({ title, children, testId, footer }: { title: string; children: ReactNode; testId: string; footer?: ReactNode }) {
   return (
-    <section className="card flex flex-col gap-2 p-3" aria-label={title} data-testid={testId}>
-      <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-100">{title}</h3>
+    <Card role="region" className="flex flex-col gap-2 p-3" aria-label={title} data-testid={testId}>
+      <h3 className="text-sm font-semibold text-tremor-content-strong dark:text-dark-tremor-content-strong">{title}</h3>
       {children}
       {footer ? <p className="muted mt-auto text-xs">{footer}</p> : null}
-    </section>
+    </Card>
   );
 }
 
@@ -48,7 +52,7 @@ const dash = (v: string | null | undefined) => (v === null || v === undefined ||
 
 export function AttributesCard({ container: c, row }: { container: ContainerInventoryFacts; row: ContainerRow | null }) {
   return (
-    <Card title="Attributes" testId="workload-attributes">
+    <FactsCard title="Attributes" testId="workload-attributes">
       <Facts
         rows={[
           ["Cluster", c.cluster],
@@ -65,7 +69,7 @@ export function AttributesCard({ container: c, row }: { container: ContainerInve
           ...c.attributes.map((a) => [a.attr_key.replace(/_/g, " ").replace(/\b\w/g, (m) => m.toUpperCase()), a.value] as [string, string]),
         ]}
       />
-    </Card>
+    </FactsCard>
   );
 }
 
@@ -73,18 +77,18 @@ function RiskFlag({ at }: { at: boolean | null | undefined }) {
   if (at === null || at === undefined) return <span>-</span>;
   return at ? (
     <span className="inline-flex items-center gap-1 text-red-700 dark:text-red-300" data-risk="yes">
-      <span aria-hidden="true">⚠</span> At risk
+      <RiErrorWarningLine aria-hidden="true" className="h-4 w-4" /> At risk
     </span>
   ) : (
     <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-300" data-risk="no">
-      <span aria-hidden="true">✓</span> No risk
+      <RiCheckLine aria-hidden="true" className="h-4 w-4" /> No risk
     </span>
   );
 }
 
 export function ContainerRisksCard({ row }: { row: ContainerRow | null }) {
   return (
-    <Card title="Container Risks" testId="workload-container-risks">
+    <FactsCard title="Container Risks" testId="workload-container-risks">
       <Facts
         rows={[
           ["CPU Throttling", <RiskFlag key="t" at={row?.hasCpuThrottledRisk} />],
@@ -94,7 +98,7 @@ export function ContainerRisksCard({ row }: { row: ContainerRow | null }) {
           ["Memory Limit Events (Last Day / 7 Days)", `${formatCount(row?.memoryLimitEventLastDay)} / ${formatCount(row?.memoryLimitEventLast7Days)}`],
         ]}
       />
-    </Card>
+    </FactsCard>
   );
 }
 
@@ -102,7 +106,7 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? "
 
 export function NodeGroupRisksCard({ row, nodeGroup }: { row: ContainerRow | null; nodeGroup: string }) {
   return (
-    <Card title="Node Group Risks" testId="workload-node-group-risks">
+    <FactsCard title="Node Group Risks" testId="workload-node-group-risks">
       <Facts
         rows={[
           ["Node Group", nodeGroup],
@@ -115,27 +119,14 @@ export function NodeGroupRisksCard({ row, nodeGroup }: { row: ContainerRow | nul
           ["Primary Constraint", dash(row?.primaryConstraint)],
         ]}
       />
-    </Card>
+    </FactsCard>
   );
 }
 
-const GLYPH: Record<string, string> = { "Set Value": "●", Increase: "▲", Decrease: "▼", "No Change": "=" };
-const BADGE_CLASS: Record<string, string> = {
-  "Set Value": "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
-  Increase: "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100",
-  Decrease: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",
-  "No Change": "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
-};
-
-/** Adjustment direction: an arrow glyph and the word, never colour alone (UX.md). */
+/** Adjustment direction: the grid's direction badge (an arrow and the word, never colour alone; UX.md), "-" when none. */
 export function AdjustmentBadge({ badge }: { badge: string | null | undefined }) {
   if (!badge) return <span>-</span>;
-  return (
-    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${BADGE_CLASS[badge] ?? ""}`} data-badge={badge}>
-      <span aria-hidden="true">{GLYPH[badge] ?? ""}</span>
-      {badge}
-    </span>
-  );
+  return <DirectionBadge badge={badge} />;
 }
 
 const ADJUSTMENTS = [
@@ -150,20 +141,20 @@ const withUnit = (v: number | null | undefined, unit: string) => (v === null || 
 export function AdjustmentCards({ row }: { row: ContainerRow | null }) {
   if (!row?.analysed) {
     return (
-      <section className="card p-3 text-sm" data-testid="workload-adjustments">
+      <Card role="region" aria-label="Resource Adjustments" className="p-3 text-sm" data-testid="workload-adjustments">
         <h3 className="font-semibold">Resource Adjustments</h3>
         <p className="muted mt-1">
           {WORKLOAD_TEXT.notAnalysed}
           {row?.notAnalysedReason ? `: ${row.notAnalysedReason}` : "."}
         </p>
-      </section>
+      </Card>
     );
   }
   return (
     <section aria-label="Resource Adjustments" data-testid="workload-adjustments">
       <div className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
         {ADJUSTMENTS.map((a) => (
-          <div key={a.key} className="card flex flex-col gap-1 p-3" data-adjustment={a.key}>
+          <Card key={a.key} className="flex flex-col gap-1 p-3" data-adjustment={a.key}>
             <div className="flex items-center justify-between gap-2">
               <h3 className="text-sm font-semibold">{a.title}*</h3>
               <AdjustmentBadge badge={row.badges?.[a.key]} />
@@ -174,7 +165,7 @@ export function AdjustmentCards({ row }: { row: ContainerRow | null }) {
               <dt className="muted">Recommended</dt>
               <dd className="whitespace-nowrap text-right text-base font-semibold">{withUnit(row[a.key], a.unit)}</dd>
             </dl>
-          </div>
+          </Card>
         ))}
       </div>
       <p className="muted mt-1 text-xs">{WORKLOAD_TEXT.perContainer}</p>
@@ -193,22 +184,22 @@ export function SurplusCards({ row }: { row: ContainerRow | null }) {
   return (
     <section aria-label="Surplus" className="grid gap-3 sm:grid-cols-3" data-testid="workload-surplus">
       {cards.map((c) => (
-        <div key={c.title} className="card flex flex-col gap-1 p-3" data-surplus={c.testId}>
+        <Card key={c.title} className="flex flex-col gap-1 p-3" data-surplus={c.testId}>
           <h3 className="text-sm font-semibold">{c.title}</h3>
-          <p className="text-lg font-semibold tabular-nums">{c.total}</p>
+          <Metric className="text-lg tabular-nums">{c.total}</Metric>
           <p className="muted text-xs tabular-nums">
             Shortfall {c.short} · request {c.per} per container vs recommended
           </p>
-        </div>
+        </Card>
       ))}
-      <div className="card flex flex-col gap-1 p-3" data-surplus="cost">
+      <Card className="flex flex-col gap-1 p-3" data-surplus="cost">
         <h3 className="text-sm font-semibold">Monthly Cost</h3>
-        <p className="text-lg font-semibold tabular-nums">
-          {formatCurrency(row?.currentCost)} <span aria-hidden="true">→</span>
+        <Metric className="flex flex-wrap items-center gap-x-1.5 text-lg tabular-nums">
+          {formatCurrency(row?.currentCost)} <RiArrowRightLine aria-hidden="true" className="h-4 w-4" />
           <span className="sr-only">recommended</span> {formatCurrency(row?.recommendedCost)}
-        </p>
+        </Metric>
         <p className="muted text-xs">Net savings {formatCurrency(row?.netSavings)} per month</p>
-      </div>
+      </Card>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { BoxSeriesId } from "~/domain/charts/box-series";
+import { RiCheckLine } from "@remixicon/react";
 import { NoDataChart } from "~/components/charts/NoDataChart";
 import { CHART_DEFS, type BuiltChart } from "~/features/workload/charts";
 import { CHART_HEIGHT, HISTORY_DAYS, WORKLOAD_TEXT } from "~/domain/workload/constants";
@@ -86,9 +87,7 @@ function NoRestarts() {
     <figure className="card m-0 flex flex-col gap-2 p-3" data-testid="no-restarts">
       <h3 className="text-sm font-semibold">{CHART_DEFS.restarts.title}</h3>
       <div className="flex items-center justify-center rounded-md border border-dashed border-emerald-300 text-sm font-medium text-emerald-800 dark:border-emerald-800 dark:text-emerald-200" style={{ height: CHART_HEIGHT }}>
-        <span aria-hidden="true" className="mr-1">
-          ✓
-        </span>
+        <RiCheckLine aria-hidden="true" className="mr-1 h-4 w-4" />
         {WORKLOAD_TEXT.noRestarts}
       </div>
     </figure>

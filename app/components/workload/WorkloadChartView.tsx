@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { RiExpandDiagonalLine } from "@remixicon/react";
 import type { ReactNode } from "react";
 import { BoxPlotChart } from "~/components/charts/BoxPlotChart";
 import type { BoxSeriesId } from "~/domain/charts/box-series";
@@ -64,8 +65,8 @@ export function ExpandLink({ params, chartKey, mode, title }: { params: URLSearc
   next.set("chart", chartKey);
   next.set("chartMode", mode);
   return (
-    <Link to={`?${next}`} preventScrollReset className="rounded px-1.5 py-0.5 text-xs text-sky-700 hover:bg-slate-100 dark:text-sky-300 dark:hover:bg-slate-800" aria-label={`Expand ${title}`} data-testid="chart-expand">
-      <span aria-hidden="true">⤢</span> Expand
+    <Link to={`?${next}`} preventScrollReset className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-sky-700 hover:bg-slate-100 dark:text-sky-300 dark:hover:bg-slate-800" aria-label={`Expand ${title}`} data-testid="chart-expand">
+      <RiExpandDiagonalLine aria-hidden="true" className="h-3.5 w-3.5" /> Expand
     </Link>
   );
 }

@@ -1,4 +1,6 @@
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { RiErrorWarningLine } from "@remixicon/react";
+import { TabLinks } from "~/components/ui/TabLinks";
 import { PoliciesTab } from "~/components/containers/PoliciesTab";
 import { WORKLOAD_TAB_LABELS, WORKLOAD_TEXT, type WorkloadTab } from "~/domain/workload/constants";
 import { parseWorkloadUrl, withParams } from "~/features/workload/url";
@@ -76,22 +78,17 @@ function WorkloadHeader({ data, treeLabel }: { data: Data; treeLabel?: string })
 function WorkloadTabsNav({ tabs, selected, params }: { tabs: readonly WorkloadTab[]; selected: WorkloadTab; params: URLSearchParams }) {
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Workload tabs" className="mb-4 flex gap-1 overflow-x-auto whitespace-nowrap border-b border-slate-200 dark:border-slate-700">
-      {tabs.map((tab) => (
-        <Link
-          key={tab}
-          to={`${pathname}${withParams(params, { tabGroup2: tab, chart: null, chartMode: null, fit: null, ppage: null })}`}
-          preventScrollReset
-          aria-current={tab === selected ? "page" : undefined}
-          className={`-mb-px border-b-2 px-3 py-2 text-sm ${
-            tab === selected ? "border-sky-500 font-semibold text-sky-700 dark:text-sky-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
-          }`}
-          data-tab={tab}
-        >
-          {WORKLOAD_TAB_LABELS[tab]}
-        </Link>
-      ))}
-    </nav>
+    <TabLinks
+      label="Workload tabs"
+      className="mb-4"
+      tabs={tabs.map((tab) => ({
+        key: tab,
+        label: WORKLOAD_TAB_LABELS[tab],
+        to: `${pathname}${withParams(params, { tabGroup2: tab, chart: null, chartMode: null, fit: null, ppage: null })}`,
+        selected: tab === selected,
+        attrs: { "data-tab": tab },
+      }))}
+    />
   );
 }
 
@@ -99,9 +96,7 @@ function WorkloadTabsNav({ tabs, selected, params }: { tabs: readonly WorkloadTa
 function ErrorPlaceholder({ notFound }: { notFound: boolean }) {
   return (
     <div role="alert" className="card flex flex-col items-center gap-2 p-10 text-center" data-testid="workload-error">
-      <span aria-hidden="true" className="text-3xl text-red-600 dark:text-red-400">
-        ⚠
-      </span>
+      <RiErrorWarningLine aria-hidden="true" className="h-8 w-8 text-red-600 dark:text-red-400" />
       <p className="font-semibold">{notFound ? WORKLOAD_TEXT.notFound : WORKLOAD_TEXT.loadError}</p>
     </div>
   );
