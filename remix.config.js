@@ -2,7 +2,9 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  serverDependenciesToBundle: [/^d3-/, "internmap"],
+  // @tremor/react is imported file by file (its index pulls in every component and the charts); those files are
+  // ES modules in a package without "type": "module", so Node cannot load them unbundled.
+  serverDependenciesToBundle: [/^d3-/, "internmap", /^@tremor\/react\//],
   tailwind: true,
   postcss: true,
   future: {

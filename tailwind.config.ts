@@ -40,7 +40,13 @@ export default {
   // Tremor's guide also lists "./node_modules/@tremor/**/*.{js,ts,jsx,tsx}" here. We render Tremor's markup from
   // our own files (their classes are in app/), not its components, and scanning its files would add the rules of
   // every Tremor component (4.4 KB gzip of render-blocking CSS). Add it back with the first Tremor import.
-  content: ["./app/**/*.{ts,tsx}"],
+  // Tremor's classes live in its component files: only the ones we render (ui/tremor.ts).
+  content: [
+    "./app/**/*.{ts,tsx}",
+    "./node_modules/@tremor/react/dist/components/layout-elements/Card/Card.js",
+    "./node_modules/@tremor/react/dist/components/text-elements/Metric/Metric.js",
+    "./node_modules/@tremor/react/dist/components/text-elements/Text/Text.js",
+  ],
   theme: {
     transparent: "transparent",
     current: "currentColor",
