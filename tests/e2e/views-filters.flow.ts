@@ -34,9 +34,9 @@ export async function viewAndFilterFlow(page: Page, suffix: string) {
   await page.getByTestId("tree-view-selector").locator("summary").click();
   await page.getByRole("menuitem", { name: viewName }).click();
   await expect(page).toHaveURL(/viewId=/);
-  const namespaces = await topLevelLabels(page);
-  expect(namespaces).not.toEqual(clusters);
-  expect(await selectedCount(page)).toBe(total);
+  // The address changes when the navigation commits; the tree is read again until it shows the new View.
+  await expect.poll(() => topLevelLabels(page)).not.toEqual(clusters);
+  await expect.poll(() => selectedCount(page)).toBe(total);
 
   // Edit: rename it and keep the tree on it.
   await page.getByRole("link", { name: "Manage Views" }).click();
@@ -61,9 +61,8 @@ export async function viewAndFilterFlow(page: Page, suffix: string) {
   await page.getByTestId("tree-filter-selector").locator("summary").click();
   await page.getByRole("menuitem", { name: filterName }).click();
   await expect(page).toHaveURL(/filterId=/);
-  const filtered = await selectedCount(page);
-  expect(filtered).toBeGreaterThan(0);
-  expect(filtered).toBeLessThan(total);
+  await expect.poll(() => selectedCount(page)).toBeLessThan(total);
+  expect(await selectedCount(page)).toBeGreaterThan(0);
 
   // Delete both, each after its confirmation; the tree falls back to the defaults.
   await page.getByRole("link", { name: "Manage Filters" }).click();
@@ -73,7 +72,7 @@ export async function viewAndFilterFlow(page: Page, suffix: string) {
   await expect(page.getByText("Filter deleted.")).toBeVisible();
   await page.getByTestId("manage-filters").getByRole("link", { name: "Cancel" }).click();
   await expect(page.getByTestId("tree-filter-selector")).not.toContainText(filterName);
-  expect(await selectedCount(page)).toBe(total);
+  await expect.poll(() => selectedCount(page)).toBe(total);
 
   await page.getByRole("link", { name: "Manage Views" }).click();
   await page.getByTestId("manage-views").getByRole("button", { name: "Delete" }).click();
@@ -82,5 +81,5 @@ export async function viewAndFilterFlow(page: Page, suffix: string) {
   await expect(page.getByText("View deleted.")).toBeVisible();
   await page.getByTestId("manage-views").getByRole("link", { name: "Cancel" }).click();
   await expect(tree(page)).toBeVisible();
-  expect(await topLevelLabels(page)).toEqual(clusters);
+  await expect.poll(() => topLevelLabels(page)).toEqual(clusters);
 }
