@@ -1,16 +1,18 @@
 import { Form, Link } from "@remix-run/react";
 import type { Table } from "@tanstack/react-table";
 import { HiddenParams } from "./HiddenParams";
+import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 /**
  * The columns chooser: a disclosure with one checkbox per data column (TanStack's column visibility), applied by a
  * GET form (cols in the address). A column that cannot be hidden is checked, disabled and sent as a hidden input.
  */
 export function DataTableViewOptions<TData>({ table, resetHref }: { table: Table<TData>; resetHref: string }) {
+  const menu = useDisclosureMenu();
   // In the columns' own order (leaf columns come in the shown order, hidden ones last).
   const columns = table.getAllFlatColumns().filter((c) => c.accessorFn);
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary className="btn cursor-pointer list-none" data-testid="columns-button">
         Columns ({columns.filter((c) => c.getIsVisible()).length})
       </summary>

@@ -2,11 +2,13 @@ import { Form, useLocation } from "@remix-run/react";
 import { RiArrowDownSLine, RiMoonLine, RiQuestionMark, RiSunLine } from "@remixicon/react";
 import type { SessionUser } from "~/lib/auth-types";
 import { DOCUMENTATION_URL } from "~/lib/constants";
+import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 /** Menus are <details> so they open and close without JavaScript too. */
 function MenuShell({ label, summary, children }: { label: string; summary: React.ReactNode; children: React.ReactNode }) {
+  const menu = useDisclosureMenu();
   return (
-    <details className="group relative">
+    <details ref={menu} className="group relative">
       <summary aria-label={label} className="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden">
         {summary}
       </summary>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { RiArrowDownSLine, RiPencilLine } from "@remixicon/react";
+import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 export interface SelectorItem {
   id: string;
@@ -32,6 +33,7 @@ export function TreeSelector({
   editLabel: string;
   readOnlyText?: boolean;
 }) {
+  const menu = useDisclosureMenu();
   const id = label.replace(/\s+/g, "-").toLowerCase();
   const group = (title: string, list: SelectorItem[]) =>
     list.length ? (
@@ -60,7 +62,7 @@ export function TreeSelector({
         {readOnlyText ? (
           <input aria-labelledby={`${id}-label`} className="input" readOnly value={current} />
         ) : (
-          <details className="relative" data-testid={`${id}-selector`}>
+          <details ref={menu} className="relative" data-testid={`${id}-selector`}>
             <summary aria-labelledby={`${id}-label`} className="input flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden">
               <span className="truncate">{current}</span>
               <RiArrowDownSLine aria-hidden="true" className="h-4 w-4 shrink-0" />

@@ -4,6 +4,7 @@ import type { BoxSeriesId } from "~/domain/charts/box-series";
 import { CHART_DEFS, CHART_KEYS, type BuiltChart, type ChartKey } from "~/features/workload/charts";
 import { HISTORY_DAYS, RANGE_OPTIONS, VIEW_MODES, VIEW_MODE_LABELS, WORKLOAD_TEXT, type ViewMode } from "~/domain/workload/constants";
 import { ExpandLink, WorkloadChartView } from "./WorkloadChartView";
+import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 /** Parameters the viewer's form sets itself; every other one is carried as a hidden field. */
 const FORM_PARAMS = new Set(["charts", "viewMode", "range", "chart", "chartMode"]);
@@ -29,6 +30,7 @@ export function MetricsViewerTab({
   params: URLSearchParams;
   hidden: BoxSeriesId[];
 }) {
+  const menu = useDisclosureMenu();
   const submit = useSubmit();
   const picked = selected ?? [...CHART_KEYS];
   const shown = charts.filter((c) => picked.includes(c.key));
@@ -49,7 +51,7 @@ export function MetricsViewerTab({
         {carried.map(([k, v], i) => (
           <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
         ))}
-        <details className="relative" data-testid="select-charts">
+        <details ref={menu} className="relative" data-testid="select-charts">
           <summary className="btn cursor-pointer list-none">
             {WORKLOAD_TEXT.selectCharts}
             <span className="muted text-xs">
