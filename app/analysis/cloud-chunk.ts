@@ -3,25 +3,12 @@
  * The same code in-process and on worker threads (cloud-worker.ts).
  */
 import type { CloudAnalysisTable, CloudServiceView } from "~/db/schema";
-import type { CloudCatalog, CloudPolicy, CloudRecommendation } from "~/engine/cloud";
+import type { CloudCatalog, CloudPolicy, CloudSummaryInput } from "~/engine/cloud";
 import { analyseService, type CloudSampleSource } from "~/models/cloud-entity.server";
 import { cloudAnalysisRow } from "./cloud-row";
 
-/** The fields of a result the run's summary (cloudFolderSummary) reads: little to send back from a worker. */
-export type CloudSummaryRow = Pick<
-  CloudRecommendation,
-  | "cloudProvider"
-  | "serviceType"
-  | "recommendation"
-  | "currentEstimatedCost"
-  | "optimalCost"
-  | "currentVcpus"
-  | "currentMemory"
-  | "recommendedVcpus"
-  | "recommendedMemory"
-  | "currentInstances"
-  | "optimalInstances"
->;
+/** The fields of a result the run's summary reads: little to send back from a worker. */
+export type CloudSummaryRow = CloudSummaryInput;
 
 export interface CloudChunkResult {
   rows: CloudAnalysisTable[];
@@ -38,19 +25,8 @@ export async function analyseCloudChunk(
     const { result: r } = await analyseService(s, ctx.source, ctx.catalog, ctx.policy, ctx.nowMs);
     if (r.analysed) out.analysed++;
     out.rows.push(cloudAnalysisRow(ctx.snapshotId, ctx.policy.name, r));
-    out.summary.push({
-      cloudProvider: r.cloudProvider,
-      serviceType: r.serviceType,
-      recommendation: r.recommendation,
-      currentEstimatedCost: r.currentEstimatedCost,
-      optimalCost: r.optimalCost,
-      currentVcpus: r.currentVcpus,
-      currentMemory: r.currentMemory,
-      recommendedVcpus: r.recommendedVcpus,
-      recommendedMemory: r.recommendedMemory,
-      currentInstances: r.currentInstances,
-      optimalInstances: r.optimalInstances,
-    });
+    const { cloudProvider, serviceType, recommendation, currentEstimatedCost, optimalCost, currentVcpus, currentMemory, recommendedVcpus, recommendedMemory, currentInstances, optimalInstances } = r;
+    out.summary.push({ cloudProvider, serviceType, recommendation, currentEstimatedCost, optimalCost, currentVcpus, currentMemory, recommendedVcpus, recommendedMemory, currentInstances, optimalInstances });
   }
   return out;
 }

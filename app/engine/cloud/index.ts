@@ -31,7 +31,7 @@ export {
   type ScoringContext,
   type TransferPriority,
 } from "./score";
-export { cloudFolderSummary, type CloudFolderSummary } from "./summary";
+export { cloudFolderSummary, type CloudFolderSummary, type CloudSummaryInput } from "./summary";
 export type * from "./types";
 export { cloudWindow, inferStepMs, type CloudWindow } from "./window";
 export {

@@ -79,7 +79,8 @@ const SERVICE_KEY: Record<CloudService, "ec2Service" | "rdsService" | "asgServic
   GCE: "gceService",
 };
 
-type Row = Pick<
+/** The fields of a result the summary reads. */
+export type CloudSummaryInput = Pick<
   CloudRecommendation,
   | "cloudProvider"
   | "serviceType"
@@ -94,7 +95,7 @@ type Row = Pick<
   | "optimalInstances"
 >;
 
-export function cloudFolderSummary(results: Iterable<Row>): CloudFolderSummary {
+export function cloudFolderSummary(results: Iterable<CloudSummaryInput>): CloudFolderSummary {
   const services = { aws: 0, azure: 0, gcp: 0 };
   const terminated = { aws: 0, azure: 0, gcp: 0 };
   const cur = { aws: 0, azure: 0, gcp: 0 };
