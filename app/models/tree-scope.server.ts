@@ -81,7 +81,8 @@ export function clearTreeCache(db: Db) {
   trees.clear(db);
 }
 
-async function latestRunKey(db: Db): Promise<string> {
+/** What every tree of the inventory depends on: the latest collection run (its id, status and end). */
+export async function latestRunKey(db: Db): Promise<string> {
   const run = await db
     .selectFrom("collection_run")
     .select(["id", "status", "finished_at"])

@@ -14,6 +14,7 @@ import { createApiToken, createSession, createUser, getUserByName, seedDemoUsers
 import { seedFeatureFlags, setFlag } from "~/models/feature-flags.server";
 import { seedTreeviewDefaults } from "~/models/views.server";
 import { clearTreeCache } from "~/models/tree-scope.server";
+import { clearNodeTreeCache } from "~/models/node-tree.server";
 import type { TestStore } from "./stores";
 
 export interface Caller {
@@ -132,6 +133,7 @@ export async function startApi(testStore: TestStore): Promise<Api> {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearTreeCache(db);
+      clearNodeTreeCache(db);
       setStore(undefined);
       await store.dispose();
     },
