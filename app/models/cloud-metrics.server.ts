@@ -98,7 +98,7 @@ async function serviceFor(store: Store, entityId: string, viewer: CloudMetricVie
   if (!(own.services as readonly string[]).includes(service.service)) {
     const right = Object.values(CLOUD_METRIC_VIEWERS).find((v) => (v.services as readonly string[]).includes(service.service));
     throw validationError(
-      `${own.series} answers ${own.services.join(" and ")} services; '${entityId}' is a ${service.service} service` + (right ? ` (use ${right.series}).` : "."),
+      `${own.series} answers ${own.services.join(" and ")} services; '${entityId}' is of service type ${service.service}` + (right ? ` (use ${right.series}).` : "."),
     );
   }
   return service;

@@ -92,7 +92,7 @@ export const cloudResolvers: ResolverMap = {
     getEntityAnalysisResultsById: (async (_p, { entityId, serviceType }) => {
       const found = await analysed(entityId);
       if (serviceType != null && !serviceGroupOf(serviceType).services.includes(found.analysis.result.serviceType)) {
-        throw validationError(`'${entityId}' is a ${found.analysis.result.serviceType} service, not ${serviceType}.`);
+        throw validationError(`'${entityId}' is of service type ${found.analysis.result.serviceType}, not ${serviceType}.`);
       }
       return entityAnalysisResult(found);
     }) as Resolver<{ entityId: string; serviceType?: string | null }>,
