@@ -3,7 +3,7 @@
  * the screens send, and one service's analysis as the entity analysis result, its scores and its workload charts.
  */
 import type { CloudServiceView } from "~/db/schema";
-import type { CloudServiceAnalysis, WorkloadChart } from "~/engine/cloud";
+import type { CloudServiceAnalysis, InstanceInfo, WorkloadChart } from "~/engine/cloud";
 import type { CatalogService } from "~/engine/cloud/types";
 import type { CloudService } from "~/engine/source-contract";
 import { validationError } from "~/lib/errors";
@@ -81,4 +81,9 @@ export function cloudChart(c: WorkloadChart) {
     rows: c.rows,
     data: c.rows.map((r) => ({ hour: r.hour, min: r.low, q1: r.q1, median: r.median, sustained: r.q3, peak: r.high, avg: null })),
   };
+}
+
+/** A comparison row with its cost to the cent, as every other amount of the API (the engine keeps it exact). */
+export function instanceInfoRow(info: InstanceInfo) {
+  return { ...info, cost: info.cost === null ? null : Math.round(info.cost * 100) / 100 };
 }

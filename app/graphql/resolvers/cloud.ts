@@ -10,7 +10,7 @@ import { CLOUD_MAX_PAGE_SIZE, cloudRows, cloudSummary } from "~/models/cloud-ana
 import { cloudAnalysisDomain, cloudEntityAnalysis, cloudProcessorFeatures, cloudServiceRow } from "~/models/cloud-entity.server";
 import { CLOUD_METRIC_VIEWERS, cloudMetricPeek, cloudMetricSeries, type CloudMetricViewer, type CloudSeriesArgs } from "~/models/cloud-metrics.server";
 import type { GraphQLContext, ScopeArgs } from "../context.server";
-import { checkSpendTolerance, entityAnalysisResult, serviceGroupOf } from "./cloud-shapes";
+import { checkSpendTolerance, entityAnalysisResult, instanceInfoRow, serviceGroupOf } from "./cloud-shapes";
 import type { Resolver, ResolverMap } from "./types";
 
 const cloudFolder = (args: ScopeArgs, context: GraphQLContext) => context.folder({ ...args, ctx: "cloud" });
@@ -86,7 +86,7 @@ export const cloudResolvers: ResolverMap = {
       if (!analysis.scoring) return null;
       const info = instanceInfo(analysis, args.instanceType, tolerance);
       if (!info) throw notFoundError(`Instance type '${args.instanceType}' is not in the ${analysis.scoring.rc.service} catalog of ${analysis.scoring.rc.region} (service '${service.id}').`);
-      return info;
+      return instanceInfoRow(info);
     }) as Resolver<{ instanceType: string; entityId: string; spendTolerance?: number | null }>,
     processorFeature: ((_p, { serviceType }) => cloudProcessorFeatures(serviceGroupOf(serviceType).catalog)) as Resolver<{ serviceType: string }>,
     getEntityAnalysisResultsById: (async (_p, { entityId, serviceType }) => {

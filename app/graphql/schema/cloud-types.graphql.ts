@@ -157,7 +157,7 @@ const INFO: readonly Field[] = [
   ["totalMemory", "Float!", "Memory, GiB."],
   ["generationName", "String!", "The instance family."],
   ["instanceSize", "String!", "The size."],
-  ["cost", F, "$/month at the service's predicted uptime (× average group size); null when not offered in the region."],
+  ["cost", F, "$/month at the service's predicted uptime (× average group size), to the cent; null when not offered in the region."],
   ["recommendedInstanceCost", F, "The recommended type's cost; null for Terminate."],
   ["savings", F, "Current cost − this type's cost (positive: cheaper than now)."],
   ["blendedScore", "Int", "0 insufficient, 1–49 incompatible, 50–100 compatible (100 the optimal); null when not offered or hidden (Terminate)."],
