@@ -14,6 +14,7 @@ import { containersTypeDefs } from "./schema/containers.graphql";
 import { gridViewTypeDefs } from "./schema/grid-view.graphql";
 import { metricsTypeDefs } from "./schema/metrics.graphql";
 import { policyTypeDefs } from "./schema/policy.graphql";
+import { cloudTypeDefs } from "./schema/cloud.graphql";
 import { userResolvers } from "./resolvers/user";
 import { featureSetResolvers } from "./resolvers/feature-set";
 import { treeviewResolvers } from "./resolvers/treeview";
@@ -23,11 +24,12 @@ import { containersResolvers } from "./resolvers/containers";
 import { gridViewResolvers } from "./resolvers/grid-view";
 import { metricsResolvers } from "./resolvers/metrics";
 import { policyResolvers } from "./resolvers/policy";
+import { cloudResolvers } from "./resolvers/cloud";
 import type { ResolverMap } from "./resolvers/types";
 
-export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs].join("\n");
+export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

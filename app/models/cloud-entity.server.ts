@@ -5,9 +5,18 @@
  */
 import type { Store } from "~/db/connect.server";
 import type { CloudServiceView } from "~/db/schema";
-import { analyseCloudService, CLOUD_DEFAULT_POLICY, type CloudCatalog, type CloudPolicy, type CloudServiceAnalysis } from "~/engine/cloud";
-import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
-import type { CloudSample, GroupSizeSample } from "~/engine/cloud/types";
+import {
+  analyseCloudService,
+  catalogMapDomain,
+  CLOUD_DEFAULT_POLICY,
+  type AnalysisDomainEntry,
+  type CloudCatalog,
+  type CloudPolicy,
+  type CloudServiceAnalysis,
+} from "~/engine/cloud";
+import { cloudCandidates, shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
+import type { CatalogService, CloudCandidate, CloudSample, GroupSizeSample } from "~/engine/cloud/types";
+import { loadShippedCatalogs } from "~/engine/catalog/load.server";
 import type { MaybePromise } from "~/engine/source-contract";
 import { DAY_MS, SAMPLE_STEP_MS } from "~/lib/time";
 import { cloudServiceFactsOf } from "~/sources/cloud-facts";
@@ -66,13 +75,62 @@ export function setCloudSampleSource(source: CloudSampleSource | null | undefine
   testSource = source;
 }
 
+/** The source one service's screens read: the test's, else the stored one's. */
+export async function cloudSampleSource(store: Store): Promise<CloudSampleSource | null> {
+  return testSource !== undefined ? testSource : await storedCloudSource(store);
+}
+
+/** The end of the data the screens show: the current snapshot's window end, else the current 5-minute mark. */
+export async function cloudDataNow(store: Store): Promise<number> {
+  const snapshot = await currentSnapshot(store.db);
+  return snapshot ? Date.parse(snapshot.window_end) : Math.floor(Date.now() / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
+}
+
+/** One service's inventory row (cloud_service), or undefined. */
+export function cloudServiceRow(store: Store, entityId: string) {
+  return store.db.selectFrom("cloud_service").selectAll().where("id", "=", entityId).executeTakeFirst();
+}
+
 /** The service row, its analysis as of the current snapshot, and the window end; undefined for an unknown id. */
 export async function cloudEntityAnalysis(store: Store, entityId: string) {
-  const service = await store.db.selectFrom("cloud_service").selectAll().where("id", "=", entityId).executeTakeFirst();
+  const service = await cloudServiceRow(store, entityId);
   if (!service) return undefined;
-  const snapshot = await currentSnapshot(store.db);
-  const nowMs = snapshot ? Date.parse(snapshot.window_end) : Math.floor(Date.now() / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
-  const source = testSource !== undefined ? testSource : await storedCloudSource(store);
+  const [nowMs, source] = await Promise.all([cloudDataNow(store), cloudSampleSource(store)]);
   const analysis = await analyseService(service, source, shippedCloudCatalog(), CLOUD_DEFAULT_POLICY, nowMs);
   return { service, analysis, nowMs, source };
+}
+
+// The Catalog Map's axes and features read every region's types of the shipped catalogs: made once per process.
+let shippedTypes: readonly CloudCandidate[] | undefined;
+const candidatesOf = () => (shippedTypes ??= cloudCandidates(loadShippedCatalogs()));
+const domains = new Map<CatalogService, AnalysisDomainEntry[]>();
+
+/** analysisDomain: the Catalog Map's families (x) and sizes (y) of a catalog service. */
+export function cloudAnalysisDomain(service: CatalogService): AnalysisDomainEntry[] {
+  let domain = domains.get(service);
+  if (!domain) domains.set(service, (domain = catalogMapDomain(candidatesOf(), service)));
+  return domain;
+}
+
+/** One processor of a catalog service's types, for the Catalog Map's "Highlight Instance Features". */
+export interface ProcessorFeature {
+  serviceType: CatalogService;
+  /** The processor model where the catalog names it ("AWS Graviton2 Processor"), else its supplier (Azure, GCP). */
+  feature: string;
+  supplier: string;
+  instanceTypes: string[];
+}
+
+/** processorFeature: every processor of the service's types (in any region), by name, each with its types (sorted). */
+export function cloudProcessorFeatures(service: CatalogService): ProcessorFeature[] {
+  const byFeature = new Map<string, ProcessorFeature>();
+  for (const c of candidatesOf()) {
+    if (c.service !== service) continue;
+    const feature = c.processor ?? c.processorSupplier;
+    const entry = byFeature.get(feature) ?? byFeature.set(feature, { serviceType: service, feature, supplier: c.processorSupplier, instanceTypes: [] }).get(feature)!;
+    if (!entry.instanceTypes.includes(c.name)) entry.instanceTypes.push(c.name);
+  }
+  const list = [...byFeature.values()].sort((a, b) => (a.feature < b.feature ? -1 : a.feature > b.feature ? 1 : 0));
+  for (const f of list) f.instanceTypes.sort();
+  return list;
 }

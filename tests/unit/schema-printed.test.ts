@@ -16,6 +16,7 @@ import * as containerOps from "../graphql-operations/containers";
 import * as policyOps from "../graphql-operations/policy";
 import * as metricsOps from "../graphql-operations/metrics";
 import * as gridViewOps from "~/graphql/operations/grid-view";
+import * as cloudOps from "../graphql-operations/cloud";
 import type { TypedDocument } from "~/graphql/operations/typed-document";
 
 const file = path.resolve(import.meta.dirname, "../../app/graphql/schema.graphql");
@@ -90,6 +91,23 @@ describe("the GraphQL schema", () => {
         "nodeGroupDetailByIdentifier",
         "metricsViewerNodes",
         "metricsViewerNodeGroup",
+        "cloudexFolderSummary",
+        "cloudexDetails",
+        "metricsViewerAWSEC2",
+        "metricsViewerAWSAsg",
+        "metricsViewerAWSRDS",
+        "metricsViewerAzureVM",
+        "metricsViewerGCP",
+        "mvAwsEC2Peek",
+        "mvAwsAsgPeek",
+        "mvAwsRdsPeek",
+        "mvAzureVmPeek",
+        "mvGcpCEPeek",
+        "analysisDomain",
+        "analysisScore",
+        "analysisInstanceInfoInstanceType",
+        "processorFeature",
+        "getEntityAnalysisResultsById",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
@@ -121,9 +139,13 @@ describe("the GraphQL schema", () => {
       nodeGroupDetailByIdentifier: ["nodeGroupName", "clusterName"],
       metricsViewerNodes: ["nodeId", "startDate", "endDate"],
       metricsViewerNodeGroup: ["nodeGroupId", "startDate", "endDate"],
+      ...Object.fromEntries(["metricsViewerAWSEC2", "metricsViewerAWSAsg", "metricsViewerAWSRDS", "metricsViewerAzureVM", "metricsViewerGCP"].map((op) => [op, ["startDate", "endDate"]])),
+      analysisDomain: ["serviceType"],
+      processorFeature: ["serviceType"],
+      analysisInstanceInfoInstanceType: ["instanceType"],
     };
     // policyInstances narrows to one container only when asked: a folder's call has no entity.
-    const optionalFor: Record<string, string[]> = { policyInstances: ["entityId"] };
+    const optionalFor: Record<string, string[]> = { policyInstances: ["entityId"], cloudexDetails: ["entityId"] };
     for (const field of [...Object.values(query), ...Object.values(mutation)]) {
       for (const arg of field.args) {
         expect(String(arg.type).endsWith("!"), `${field.name}(${arg.name})`).toBe(
@@ -134,7 +156,7 @@ describe("the GraphQL schema", () => {
   });
 
   it("validates every client operation document", () => {
-    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps, policyOps, metricsOps, gridViewOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
+    const docs = [userOps, featureOps, treeviewOps, nodeOps, checkOps, containerOps, policyOps, metricsOps, gridViewOps, cloudOps].flatMap((m) => Object.values(m) as TypedDocument<unknown>[]);
     expect(docs.length).toBeGreaterThanOrEqual(27);
     for (const doc of docs) {
       expect(validate(schema, parse(doc.document)).map((e) => `${doc.operationName}: ${e.message}`)).toEqual([]);
