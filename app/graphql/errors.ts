@@ -13,6 +13,8 @@ export const ERROR_CATEGORY = {
   unauthenticated: "Unauthorized",
   badRequest: "Bad Request",
   internal: "Internal Error",
+  timeout: "Request Timeout",
+  tooManyRequests: "Too Many Requests",
 } as const;
 export type ErrorCategory = keyof typeof ERROR_CATEGORY;
 
@@ -23,6 +25,8 @@ export const ERROR_CODE: Record<ErrorCategory, string> = {
   unauthenticated: "UNAUTHENTICATED",
   badRequest: "BAD_REQUEST",
   internal: "INTERNAL_SERVER_ERROR",
+  timeout: "TIMEOUT",
+  tooManyRequests: "TOO_MANY_REQUESTS",
 };
 
 export function categorised(category: ErrorCategory, text: string): string {
@@ -63,6 +67,8 @@ export function formatError(error: GraphQLError): GraphQLFormattedError {
     const category = KIND_CATEGORY[original.kind];
     return { ...base, message: categorised(category, original.text), extensions: { code: ERROR_CODE[category] } };
   }
+  // The request limits (limits.server.ts) word their errors in the catalogue already.
+  if (error.extensions?.limit === true) return { ...base, message: error.message, extensions: { code: error.extensions.code } };
   if (!original || original instanceof GraphQLError) {
     // Syntax errors already read "Syntax Error: ..."; variable coercion and validation errors get a category.
     const message = /^Syntax Error:/.test(error.message) ? error.message : categorised("badRequest", error.message);

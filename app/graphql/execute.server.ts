@@ -16,6 +16,7 @@ import {
 import { getSchema } from "./schema.server";
 import { formatError } from "./errors";
 import type { GraphQLContext } from "./context.server";
+import { checkShape, costError, nestingError, documentCost, documents, guardResolvers, withinTimeLimit } from "./limits.server";
 
 export interface GraphQLResponseBody {
   data?: Record<string, unknown> | null;
@@ -25,13 +26,12 @@ export interface GraphQLResponseBody {
 /** invalid: the document could not be parsed or validated (nothing ran); executed: it ran (errors may be partial). */
 export type Outcome = { kind: "invalid"; body: GraphQLResponseBody } | { kind: "executed"; body: GraphQLResponseBody };
 
-const DOCUMENT_CACHE_SIZE = 200;
-const documents = new Map<string, DocumentNode>();
-
-/** Parsed and validated documents, kept for the documents the app sends again and again. */
+/** Parsed and validated documents, kept for the documents the app sends again and again (limits.server.ts bounds them). */
 export function prepareDocument(source: string): DocumentNode | readonly GraphQLError[] {
   const hit = documents.get(source);
   if (hit) return hit;
+  const tooDeep = nestingError(source);
+  if (tooDeep) return [tooDeep];
   let document: DocumentNode;
   try {
     document = parse(source, { maxTokens: 5000 });
@@ -39,10 +39,11 @@ export function prepareDocument(source: string): DocumentNode | readonly GraphQL
     if (e instanceof GraphQLError) return [e];
     throw e;
   }
+  const shapeErrors = checkShape(getSchema(), document);
+  if (shapeErrors.length > 0) return shapeErrors;
   const errors = validate(getSchema(), document);
   if (errors.length > 0) return errors;
   documents.set(source, document);
-  if (documents.size > DOCUMENT_CACHE_SIZE) documents.delete(documents.keys().next().value!);
   return document;
 }
 
@@ -51,16 +52,25 @@ export async function executeDocument(input: {
   variables?: Record<string, unknown> | null;
   operationName?: string | null;
   context: GraphQLContext;
+  /** Told when the execution really ends (after a timeout too): a caller holds a user's slot until then. */
+  onSettled?: (settled: Promise<unknown>) => void;
 }): Promise<Outcome> {
   const prepared = prepareDocument(input.source);
   if (!("kind" in prepared)) return { kind: "invalid", body: { errors: prepared.map(formatError) } };
-  const result = await execute({
-    schema: getSchema(),
-    document: prepared,
-    variableValues: input.variables ?? undefined,
-    operationName: input.operationName ?? undefined,
-    contextValue: input.context,
-  });
+  const tooCostly = costError(documentCost(getSchema(), prepared, input.variables, input.operationName));
+  if (tooCostly) return { kind: "invalid", body: { errors: [formatError(tooCostly)] } };
+  const bounded = withinTimeLimit(input.context, async () =>
+    execute({
+      schema: guardResolvers(getSchema()),
+      document: prepared,
+      variableValues: input.variables ?? undefined,
+      operationName: input.operationName ?? undefined,
+      contextValue: input.context,
+    }),
+  );
+  input.onSettled?.(bounded.settled);
+  const result = await bounded.result;
+  if ("timedOut" in result) return { kind: "executed", body: { data: null, errors: [formatError(result.timedOut)] } };
   const body: GraphQLResponseBody = { data: (result.data as Record<string, unknown> | null | undefined) ?? null };
   if (result.errors?.length) body.errors = result.errors.map(formatError);
   return { kind: "executed", body };

@@ -21,6 +21,7 @@ import { getRequestUser } from "~/models/request-user.server";
 import { createContext, type GraphQLContext } from "./context.server";
 import { errorBody, type ErrorCategory } from "./errors";
 import { executeDocument, soleRootField } from "./execute.server";
+import { slotForDocument } from "./slots.server";
 import { treeJsonLiteral, type TreeArgs } from "~/models/tree-scope.server";
 
 /** The service paths of spec document 1, section 7 (and the further endpoints it lists). */
@@ -198,14 +199,22 @@ export async function handleGraphQLRequest(request: Request, servicePath: string
     return fail(400, "badRequest", text);
   }
 
-  const context = await createContext(user, options.db);
-  const spliced = await folderListResponse(request, parsed.data, context);
-  if (spliced) return spliced;
-  const outcome = await executeDocument({
-    source: parsed.data.query,
-    variables: parsed.data.variables,
-    operationName: parsed.data.operationName,
-    context,
-  });
-  return json(outcome.body, outcome.kind === "invalid" ? 400 : 200);
+  const taken = slotForDocument(user.id, parsed.data);
+  if (!taken.ok) return fail(429, "tooManyRequests", taken.text, { "Retry-After": "1" });
+  let settled: Promise<unknown> = Promise.resolve();
+  try {
+    const context = await createContext(user, options.db);
+    const spliced = await folderListResponse(request, parsed.data, context);
+    if (spliced) return spliced;
+    const outcome = await executeDocument({
+      source: parsed.data.query,
+      variables: parsed.data.variables,
+      operationName: parsed.data.operationName,
+      context,
+      onSettled: (s) => (settled = s),
+    });
+    return json(outcome.body, outcome.kind === "invalid" ? 400 : 200);
+  } finally {
+    void settled.then(() => taken.slot?.release());
+  }
 }
