@@ -128,6 +128,8 @@ export interface ContainerRowsArgs {
   page?: number | null;
   /** 1 to MAX_PAGE_SIZE; default 50. */
   pageSize?: number | null;
+  /** Whether rows carry their node group's node names (nodes, hostName); default true. A read of every node, skipped by exports that show neither. */
+  withNodes?: boolean | null;
 }
 
 export interface ContainerRowsPage {
@@ -183,7 +185,8 @@ export async function containerRows(db: Db, scope: FolderScope, args: ContainerR
       ? await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id in (${sql.join(order)})`.execute(q)
       : { rows: [] as RawRow[] };
     const byId = new Map(rows.map((r) => [String(r.entity_id), r]));
-    return { rows: await withNodes(q, order.map((id) => toRow(byId.get(id)!))), total: all.length, page, pageSize };
+    const paged = order.map((id) => toRow(byId.get(id)!));
+    return { rows: args.withNodes === false ? paged : await withNodes(q, paged), total: all.length, page, pageSize };
   });
 }
 

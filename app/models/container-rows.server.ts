@@ -265,7 +265,9 @@ export async function withNodes(db: Db, rows: ContainerRow[]): Promise<Container
   const byGroup = new Map<string, string[]>();
   for (const n of found) {
     const key = `${n.cluster}\u0000${n.node_group}`;
-    byGroup.set(key, [...(byGroup.get(key) ?? []), n.name]);
+    const names = byGroup.get(key);
+    if (names) names.push(n.name);
+    else byGroup.set(key, [n.name]);
   }
   for (const r of rows) {
     r.nodes = byGroup.get(`${r.cluster}\u0000${r.nodeGroupName}`) ?? [];

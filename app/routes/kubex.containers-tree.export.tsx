@@ -6,6 +6,7 @@ import { resolvePageFolder } from "~/features/tree/page-scope.server";
 import { rowViewParams } from "~/features/grid-views/bar.server";
 import { csvExportResponse, isExportFormat, xlsxExportResponse } from "~/features/containers/export.server";
 import { isGpuOn } from "~/features/containers/details.server";
+import { withUserSlot } from "~/lib/user-slots.server";
 
 /** AI Analysis Details export (spec document 2, section 2.3): ?format=csv|xlsx and the grid's own parameters. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,5 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     origin: url.origin,
     signal: request.signal,
   };
-  return format === "csv" ? csvExportResponse(input) : xlsxExportResponse(input);
+  // The download holds one of the user's few slots for expensive work until its last byte.
+  return withUserSlot(user.id, async (release) => (format === "csv" ? csvExportResponse : xlsxExportResponse)({ ...input, onClose: release }));
 }

@@ -1,12 +1,13 @@
 /** The export route's one server function: who asks, which grid and scope, then the streamed workbook. */
 import { getDb } from "~/db/db.server";
+import { withUserSlot } from "~/lib/user-slots.server";
 import { requireUser } from "~/features/auth/session.server";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { isNodeExportGrid, nodeExportResponse } from "./export.server";
 import { nodePath } from "./page.server";
 
 export async function exportNodeGrid(request: Request): Promise<Response> {
-  await requireUser(request);
+  const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const grid = params.get("grid");
   if (!isNodeExportGrid(grid)) {
@@ -15,7 +16,8 @@ export async function exportNodeGrid(request: Request): Promise<Response> {
   const db = await getDb();
   const flags = await getFlagMap(db);
   const path = nodePath(params.get("fullPath"));
-  return nodeExportResponse({
+  // The download holds one of the user's few slots for expensive work until its last byte.
+  return withUserSlot(user.id, async (onClose) => nodeExportResponse({
     db,
     grid,
     scope: { clusterNames: path.cluster ? [path.cluster] : null, nodeGroupNames: path.group ? [path.group] : null },
@@ -23,5 +25,6 @@ export async function exportNodeGrid(request: Request): Promise<Response> {
     params,
     gpu: flags.kubexShowGpuData,
     signal: request.signal,
-  });
+    onClose,
+  }));
 }

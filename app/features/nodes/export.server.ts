@@ -3,10 +3,8 @@
  * sort, streamed through exceljs's streaming writer a page at a time. Files kubex_node_groups.xlsx and
  * kubex_nodes.xlsx; the sheet is named after the grid and its scope ("Node Groups-<cluster>", "Nodes-All").
  */
-import { PassThrough } from "node:stream";
-import { once } from "node:events";
 import ExcelJS from "exceljs";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import { exceljsBacklog, pagedStreamResponse, pagesOf } from "~/lib/paged-stream.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nodeGroupRows, nodeRows, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
@@ -114,46 +112,39 @@ export interface NodeExportInput {
   params: URLSearchParams;
   gpu: boolean;
   signal?: AbortSignal;
-}
-
-async function* pages<T>(read: (page: number) => Promise<{ rows: T[]; total: number }>, signal?: AbortSignal) {
-  for (let page = 1; ; page++) {
-    if (signal?.aborted) return;
-    const r = await read(page);
-    if (r.rows.length) yield r.rows;
-    if (r.rows.length < PAGE || page * PAGE >= r.total) return;
-  }
+  /** Called once when the download ends, fails or is abandoned. */
+  onClose?: () => void;
 }
 
 function write<T>(input: NodeExportInput, columns: Column<T>[], rows: AsyncGenerator<T[]>): Response {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = "Kubex";
-  const sheet = workbook.addWorksheet(nodeSheetName(input.grid, input.scopeName), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
-  sheet.getRow(1).font = { bold: true };
-  const run = async () => {
-    for await (const page of rows) {
-      for (const r of page) {
-        const row = sheet.addRow(columns.map((c) => c.value(r)));
-        columns.forEach((c, i) => {
-          if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
-        });
-        row.commit();
-      }
-      if (out.writableNeedDrain) await once(out, "drain");
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  run().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return new Response(createReadableStreamFromReadable(out), {
-    status: 200,
+  return pagedStreamResponse({
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "Content-Disposition": `attachment; filename="${NODE_EXPORT_GRIDS[input.grid]}.xlsx"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
+    },
+    signal: input.signal,
+    onClose: input.onClose,
+    async produce(out, ready) {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      workbook.creator = "Kubex";
+      const sheet = workbook.addWorksheet(nodeSheetName(input.grid, input.scopeName), { views: [{ state: "frozen", ySplit: 1 }] });
+      sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+      sheet.getRow(1).font = { bold: true };
+      const backlog = exceljsBacklog(sheet);
+      for await (const page of rows) {
+        for (const r of page) {
+          const row = sheet.addRow(columns.map((c) => c.value(r)));
+          columns.forEach((c, i) => {
+            if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
+          });
+          row.commit();
+        }
+        if (!(await ready(backlog))) return;
+      }
+      sheet.commit();
+      await workbook.commit();
     },
   });
 }
@@ -162,9 +153,9 @@ export function nodeExportResponse(input: NodeExportInput): Response {
   if (input.grid === "node-groups") {
     const s = gridState(input.params, GROUP_SORTS, "nodeGroupName");
     const read = (page: number) => nodeGroupRows(input.db, { ...input.scope, sortBy: s.sort, sortDirection: s.dir, page, pageSize: PAGE });
-    return write(input, GROUP_EXPORT_COLUMNS, pages(read, input.signal));
+    return write(input, GROUP_EXPORT_COLUMNS, pagesOf(read, PAGE));
   }
   const s = gridState(input.params, NODE_SORTS, "nodeName");
   const read = (page: number) => nodeRows(input.db, { ...input.scope, sortBy: s.sort, sortDirection: s.dir, page, pageSize: PAGE });
-  return write(input, input.gpu ? [...NODE_EXPORT_COLUMNS, ...NODE_GPU_EXPORT_COLUMNS] : NODE_EXPORT_COLUMNS, pages(read, input.signal));
+  return write(input, input.gpu ? [...NODE_EXPORT_COLUMNS, ...NODE_GPU_EXPORT_COLUMNS] : NODE_EXPORT_COLUMNS, pagesOf(read, PAGE));
 }
