@@ -124,6 +124,10 @@ describe("the spend card's rules (spec 2.3, 5, 9)", () => {
     const containers = new URL(analysisHref("/kubex/containers-tree/tree-item", search, "System Breakdown/c", "default"), "http://x");
     expect(containers.searchParams.get("tabGroup1")).toBe("analysis-details");
     expect(containers.searchParams.has("cloud-analysis")).toBe(false);
+    // All Data brings its columns, so the grid shows the view itself, not an unsaved change of it.
+    const all = new URL(analysisHref("/kubex/cloud-tree", "", "Cloud", "all_data"), "http://x").searchParams;
+    expect(all.get("gridViewId")).toBe("all_data");
+    expect(all.get("cols")?.split(",")).toContain("ipAddress");
   });
 });
 

@@ -6,6 +6,9 @@
  */
 import type { CloudFolderSummary } from "~/engine/cloud";
 import { BREAKDOWN_ROW_VIEWS, SUMMARY_COUNT_VIEWS } from "~/domain/cloud/grid-view-ids";
+import { gridDefinition } from "~/domain/grid-views/grids";
+import { viewSearch } from "~/domain/grid-views/state";
+import { CLOUD_GRID_ID, CONTAINER_GRID_ID } from "~/domain/grid-views/texts";
 import { formatCurrency, round } from "~/lib/format";
 import { TEXT } from "~/lib/constants";
 import { CLOUD_ANALYSIS_PARAM, CLOUD_TAB_PARAM } from "./tabs";
@@ -84,9 +87,11 @@ export function analysisHref(pathname: string, search: string, path: string, gri
   }
   if (isCloudPath(path)) p.set(CLOUD_ANALYSIS_PARAM, "cloud-analysis");
   else p.set("tabGroup1", "analysis-details");
-  p.set("gridViewId", gridViewId);
   p.delete(CLOUD_TAB_PARAM);
-  return `${pathname}?${p}`;
+  // The view's own state comes along (All Data's columns), so the grid shows the view rather than an unsaved change of it.
+  const grid = gridDefinition(isCloudPath(path) ? CLOUD_GRID_ID : CONTAINER_GRID_ID);
+  const state = grid?.systemViews.find((v) => v.id === gridViewId)?.state ?? {};
+  return `${pathname}${grid ? viewSearch(p, gridViewId, state, grid) : `?${p}&gridViewId=${encodeURIComponent(gridViewId)}`}`;
 }
 
 /** Current and optimal spend of the folder: each the sum of the three providers' (section 3, derived). */
