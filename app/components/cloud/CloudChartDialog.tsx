@@ -59,11 +59,11 @@ export function CloudChartDialog({
         className="flex w-full flex-col overflow-auto rounded-lg border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
         style={{ height: "80vh", maxWidth: "min(96vw, calc(80vh * 16 / 9))" }}
       >
-        <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
-          <h2 id="cloud-chart-dialog-title" className="mr-auto min-w-0 text-base font-semibold [overflow-wrap:anywhere]">
+        <div className="flex items-start gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
+          <h2 id="cloud-chart-dialog-title" className="min-w-0 flex-1 text-base font-semibold [overflow-wrap:anywhere]">
             {dialog.title} <span className="muted font-normal">— {entityName}</span>
           </h2>
-          <Link to={closeHref} replace preventScrollReset className="rounded px-2 text-lg text-slate-500 hover:text-slate-800 dark:hover:text-slate-200" aria-label="Close" data-testid="chart-dialog-close">
+          <Link to={closeHref} replace preventScrollReset className="shrink-0 rounded px-2 text-lg text-slate-500 hover:text-slate-800 dark:hover:text-slate-200" aria-label="Close" data-testid="chart-dialog-close">
             ✕
           </Link>
         </div>

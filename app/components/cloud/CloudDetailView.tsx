@@ -30,8 +30,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <dl className="text-sm">
       {rows.map(([k, v]) => (
         <div key={k} className="flex justify-between gap-3 border-b border-slate-100 py-1 last:border-0 dark:border-slate-800">
-          <dt className="muted min-w-0">{k}</dt>
-          <dd className="max-w-[65%] shrink-0 break-words text-right font-medium tabular-nums" data-fact={k}>
+          <dt className="muted w-2/5 shrink-0">{k}</dt>
+          <dd className="min-w-0 flex-1 break-words text-right font-medium tabular-nums" data-fact={k}>
             {v}
           </dd>
         </div>
@@ -42,6 +42,11 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 /** A value of the row with its unit ("-" for null and for what Terminate hides). */
 const val = (d: Detail, key: keyof Detail & string, kind: ValueKind = "text", digits?: number) => formatValue(shownValue(d, key), kind, digits);
+/** $ per month, or "-" alone. */
+const monthly = (d: Detail, key: keyof Detail & string) => {
+  const v = val(d, key, "money");
+  return v === "-" ? v : `${v} /month`;
+};
 /** Current → recommended, each with its unit. */
 const pair = (d: Detail, current: keyof Detail & string, recommended: keyof Detail & string, kind: ValueKind, digits?: number) => `${val(d, current, kind, digits)} → ${val(d, recommended, kind, digits)}`;
 
@@ -62,9 +67,9 @@ export function OptimizationSummaryCard({ d }: { d: Detail }) {
     ["Recommendation", <RecommendationBadge key="r" value={d.recommendation} />],
     ["Overall Status", d.overallStatus],
     ["Instance Type", pair(d, "existingInstanceType", "recommendedInstanceType", "text")],
-    ["Current Est. Cost", `${val(d, "currentEstimatedCost", "money")} /month`],
-    ["Recommended Est. Cost", `${val(d, "recommendedEstimatedCost", "money")} /month`],
-    ["Total Waste", `${val(d, "estimatedSavings", "money")} /month`],
+    ["Current Est. Cost", monthly(d, "currentEstimatedCost")],
+    ["Recommended Est. Cost", monthly(d, "recommendedEstimatedCost")],
+    ["Total Waste", monthly(d, "estimatedSavings")],
     ["Waste %", val(d, "estimatedSavingsPercent", "percent")],
     ["Efficiency Rating", rating === null ? "-" : <span key="e" className={TONE_TEXT[efficiencyTone(rating)]}>{formatRating(rating)}</span>],
     ["Effort", <span key="f" className={`rounded px-1.5 py-0.5 text-xs ${TONE_BADGE[effortTone(d.estimatedEffort)]}`}>{d.estimatedEffort}</span>],
@@ -205,7 +210,15 @@ export function CloudDetailView({
       </div>
       <section aria-labelledby={`workload-${layout}`} className="flex flex-col gap-2" data-testid="workload-charts">
         <h3 id={`workload-${layout}`} className="text-base font-semibold">
-          Workload by Hour of Day <span className="muted text-xs font-normal">(learned 24-hour pattern, UTC)</span>
+          {d.relearning ? (
+            <>
+              Workload <span className="muted text-xs font-normal">(history while the pattern is relearned)</span>
+            </>
+          ) : (
+            <>
+              Workload by Hour of Day <span className="muted text-xs font-normal">(learned 24-hour pattern, UTC)</span>
+            </>
+          )}
         </h3>
         {d.relearning ? (
           <>

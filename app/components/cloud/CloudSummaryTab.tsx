@@ -88,7 +88,7 @@ function SpendCard({ summary, title, detailsHref }: { summary: CloudSummaryFigur
           </div>
         ))}
       </div>
-      <dl className="grid grid-cols-2 gap-3 border-t sm:grid-cols-3 border-slate-100 pt-3 dark:border-slate-800">
+      <dl className="grid grid-cols-2 gap-3 border-t sm:grid-cols-[auto_auto_auto] sm:justify-between border-slate-100 pt-3 dark:border-slate-800">
         <div>
           <dt className="muted text-xs font-semibold uppercase" data-testid="waste-label">
             {s.label}
@@ -98,7 +98,7 @@ function SpendCard({ summary, title, detailsHref }: { summary: CloudSummaryFigur
           </dd>
         </div>
         <div>
-          <dt className="muted text-xs font-semibold uppercase">
+          <dt className="muted whitespace-nowrap text-xs font-semibold uppercase">
             Efficiency Rating
             <InfoTip id="efficiency-tip" label="About the efficiency rating" text={EFFICIENCY_TOOLTIP} />
           </dt>
