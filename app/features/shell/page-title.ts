@@ -1,5 +1,6 @@
 /** Page titles derive from the route and the query (spec document 1, section 2) and, for default tabs, the flags. */
 import { containerTabs, selectedContainerTab } from "~/features/containers/tabs";
+import { cloudPageTitle } from "~/features/cloud/tabs";
 
 const CONTAINER_TABS: Record<string, string> = {
   summary: "Container Summary",
@@ -12,13 +13,6 @@ const WORKLOAD_TABS: Record<string, string> = {
   overview: "Overview",
   metricViewer: "Metrics Viewer",
   policies: "Policies",
-};
-const CLOUD_TABS: Record<string, string> = {
-  summary: "Cloud Summary",
-  analysisDetails: "Cloud AI Analysis Details",
-  overview: "Cloud Overview",
-  catalogMap: "Catalog Map",
-  metricViewer: "Metrics Viewer",
 };
 
 /** The node screens' tabs (tabGroupNode) by type: NODE has only its details, NODEGROUP Overview and Nodes. */
@@ -46,10 +40,7 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   if (pathname.includes("/nodes-tree")) {
     return `${nodeTitle(search)}${suffix}`;
   }
-  if (pathname.includes("/cloud-tree")) {
-    const tab = search.get("cloudTabGroup") ?? "summary";
-    return `${CLOUD_TABS[tab] ?? "Cloud"}${suffix}`;
-  }
+  if (pathname.includes("/cloud-tree")) return `${cloudPageTitle(search)}${suffix}`;
   if (pathname.includes("/collectionstatus/automation")) return "Automation";
   if (pathname.includes("/collectionstatus/connections")) return "Kubernetes Connections";
   if (pathname.includes("/cloud/connections")) return "Cloud Connections";
