@@ -46,6 +46,7 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   if (pathname.includes("/nodes-tree")) {
     return `${nodeTitle(search)}${suffix}`;
   }
+  if (pathname.includes("/cloud-tree/catalog-map")) return `${CLOUD_TABS.catalogMap}${suffix}`;
   if (pathname.includes("/cloud-tree")) {
     const tab = search.get("cloudTabGroup") ?? "summary";
     return `${CLOUD_TABS[tab] ?? "Cloud"}${suffix}`;
