@@ -91,7 +91,8 @@ export interface HeatmapGeometry {
 const labelRoom = (labels: readonly string[], min: number, max: number) => Math.min(max, Math.max(min, Math.round(Math.max(0, ...labels.map((l) => l.length)) * 6.2) + 14));
 
 /**
- * The layout: families on x, sizes on y (the first size at the top). Fixed: 25 × 25 px cells, as wide as that
+ * The layout (a gap of 8 % between cells, half of it at the ends, so each family and size takes exactly its cell):
+ * families on x, sizes on y (the first size at the top). Fixed: 25 × 25 px cells, as wide as that
  * makes it. Fit: the families share `width`; rows keep a readable height between 22 and 32 px.
  */
 export function heatmapGeometry(families: readonly string[], sizes: readonly string[], options: { fixed: boolean; width: number }): HeatmapGeometry {
@@ -105,11 +106,13 @@ export function heatmapGeometry(families: readonly string[], sizes: readonly str
   const x = scaleBand<number>()
     .domain(families.map((_, i) => i))
     .range([margin.left, margin.left + innerWidth])
-    .paddingInner(0.08);
+    .paddingInner(0.08)
+    .paddingOuter(0.04);
   const y = scaleBand<number>()
     .domain(sizes.map((_, i) => i))
     .range([margin.top, margin.top + innerHeight])
-    .paddingInner(0.08);
+    .paddingInner(0.08)
+    .paddingOuter(0.04);
   return {
     width: Math.round(margin.left + innerWidth + margin.right),
     height: Math.round(margin.top + innerHeight + margin.bottom),
