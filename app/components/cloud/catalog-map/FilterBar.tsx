@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { SPEND_TOLERANCE_OPTIONS } from "~/engine/cloud/constants";
-import { CATALOG_MAP_TEXT, SHOW_OPTIONS, SUPPLIERS, type CatalogMapUrlState, type FeatureOption } from "~/features/cloud/catalog-map";
+import { CATALOG_MAP_TEXT, parseCatalogMapUrl, SHOW_OPTIONS, SUPPLIERS, type CatalogMapUrlState, type FeatureOption } from "~/features/cloud/catalog-map";
 
 /** The filter bar's own fields; every other parameter of the address rides along as a hidden field. */
 const OWN = new Set(["show", "supplier", "tolerance", "features"]);
@@ -55,6 +55,43 @@ function MultiSelect({
   );
 }
 
+/**
+ * With JavaScript the multi-selects behave as dropdowns: opening one closes the others, and a click outside or
+ * Escape closes them (without it each <details> simply opens and closes). They stay open while their choices
+ * apply, so several can be ticked in a row.
+ */
+function useOnePanelOpen(form: RefObject<HTMLFormElement>) {
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const panels = () => Array.from(el.querySelectorAll("details"));
+    const onToggle = (e: Event) => {
+      const opened = e.target as HTMLDetailsElement;
+      if (opened.open) for (const d of panels()) if (d !== opened) d.open = false;
+    };
+    const onPointer = (e: PointerEvent) => {
+      for (const d of panels()) if (d.open && !d.contains(e.target as Node)) d.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      for (const d of panels()) {
+        if (!d.open) continue;
+        d.open = false;
+        if (d.contains(document.activeElement)) d.querySelector("summary")?.focus();
+      }
+    };
+    // toggle does not bubble: listen in the capture phase.
+    el.addEventListener("toggle", onToggle, true);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      el.removeEventListener("toggle", onToggle, true);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [form]);
+}
+
 const summaryOf = (options: readonly { id: string; label: string }[], chosen: readonly string[], none: string) => {
   const picked = options.filter((o) => chosen.includes(o.id));
   if (picked.length === 0) return none;
@@ -66,15 +103,30 @@ const summaryOf = (options: readonly { id: string; label: string }[], chosen: re
  * The Catalog Map's filter bar as a GET form: without JavaScript the Apply button submits it; with it, every change
  * applies at once (and the controls show the new state while the map loads).
  */
-export function FilterBar({ url, search, features, loadingFeatures }: { url: CatalogMapUrlState; search: string; features: readonly FeatureOption[]; loadingFeatures: boolean }) {
+export function FilterBar({ url: given, search, features, loadingFeatures }: { url: CatalogMapUrlState; search: string; features: readonly FeatureOption[]; loadingFeatures: boolean }) {
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  useOnePanelOpen(form);
+  // The controls show a change the moment it is made (the form's own state), and follow the address whenever it
+  // changes (a load, Back, a link): controlled inputs alone would snap back until the navigation starts.
+  const [url, setUrl] = useState(given);
+  const givenKey = JSON.stringify(given);
+  const [seen, setSeen] = useState(givenKey);
+  if (givenKey !== seen) {
+    setSeen(givenKey);
+    setUrl(given);
+  }
   const carried = [...new URLSearchParams(search).entries()].filter(([k]) => !OWN.has(k));
   const apply = (e: FormEvent<HTMLInputElement | HTMLSelectElement>) => {
-    if (e.currentTarget.form) submit(e.currentTarget.form, { replace: true, preventScrollReset: true });
+    const f = e.currentTarget.form;
+    if (!f) return;
+    const data = new FormData(f);
+    setUrl(parseCatalogMapUrl(new URLSearchParams([...data.entries()].map(([k, v]) => [k, String(v)]))));
+    submit(f, { replace: true, preventScrollReset: true });
   };
   const suppliers = SUPPLIERS.map((s) => ({ id: s, label: s }));
   return (
-    <Form method="get" replace preventScrollReset className="card flex flex-wrap items-end gap-3 p-3" aria-label="Catalog Map filters" data-testid="catalog-filters">
+    <Form ref={form} method="get" replace preventScrollReset className="card flex flex-wrap items-end gap-3 p-3" aria-label="Catalog Map filters" data-testid="catalog-filters">
       {carried.map(([k, v], i) => (
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}

@@ -88,6 +88,7 @@ function Cells({ view, g, labels, selected, search, uptimePct }: { view: Catalog
             aria-current={isSelected ? "true" : undefined}
             data-type={cell.type}
             data-band={cell.band}
+            data-highlighted={cell.highlighted ? "true" : undefined}
           >
             {/* The <title> is the tooltip and, being the link's first child, its accessible name. */}
             <title>{tooltip}</title>
