@@ -4,7 +4,7 @@ import { MUTED_TEXT_CLASS, TEXT_CLASS } from "~/components/charts/colours";
 import { CATALOG_MAP_TEXT, catalogMapSearch } from "~/features/cloud/catalog-map";
 import type { CatalogMapView, MapCell } from "~/features/cloud/catalog-map.server";
 import { formatCurrency, round } from "~/lib/format";
-import { cellFill, heatmapGeometry, MAX_LABELLED_FAMILIES, NARROW_WINDOW_PX, scoreLabelsShown, textOn, type HeatmapGeometry } from "./heatmap-rules";
+import { cellFill, fitCellWidth, heatmapGeometry, scoreLabelsShown, textOn, usesFixedCells, type HeatmapGeometry } from "./heatmap-rules";
 
 /** The band's words: the comparison's Overall Result and the legend's entries. */
 export const BAND_WORDS = {
@@ -249,9 +249,9 @@ function useWindowWidth(): number | null {
 
 /**
  * The heatmap, server-rendered SVG. Up to 70 families the cells share the width, except in a window under 1024 px
- * where they are a fixed 25 px and the map scrolls; more than 70 families are always fixed. Without JavaScript the
- * server sends both layouts and a CSS media query (Tailwind's lg: is min-width 1024 px) shows one; with it, only
- * the one the window needs is drawn, at the container's measured width.
+ * where they are a fixed 25 px and the map scrolls; more than 70 families are always fixed, and so are families
+ * too many to get 25 px each. Without JavaScript the server sends both layouts and a CSS media query (Tailwind's
+ * lg: is min-width 1024 px) shows one; with it, only the one the window needs is drawn, at the measured width.
  */
 export function Heatmap({ view, selected, showScores, search, uptimePct }: { view: CatalogMapView; selected: string | null; showScores: boolean; search: string; uptimePct: number }) {
   const windowWidth = useWindowWidth();
@@ -260,17 +260,25 @@ export function Heatmap({ view, selected, showScores, search, uptimePct }: { vie
   const labels = scoreLabelsShown(view.families.length, showScores, view.scoresHidden);
   const common = { view, labels, selected, search, uptimePct };
   const fixed = <FixedSvg {...common} g={heatmapGeometry(familyKeys, view.sizes, { fixed: true, width })} />;
-  if (view.families.length > MAX_LABELLED_FAMILIES) return fixed;
-  const fit = <FitSvg {...common} g={heatmapGeometry(familyKeys, view.sizes, { fixed: false, width })} />;
-  if (windowWidth === null) {
-    return (
+  // Before JavaScript measures anything: the families too many for the fallback width at 25 px need no media query.
+  const fixedOnly = usesFixedCells(view.families.length, windowWidth, fitCellWidth(familyKeys, view.sizes, width));
+  let body;
+  if (windowWidth === null && !fixedOnly) {
+    body = (
       <>
-        <div ref={ref} className="hidden lg:block">
-          {fit}
+        <div className="hidden lg:block">
+          <FitSvg {...common} g={heatmapGeometry(familyKeys, view.sizes, { fixed: false, width })} />
         </div>
         <div className="lg:hidden">{fixed}</div>
       </>
     );
+  } else {
+    body = fixedOnly ? fixed : <FitSvg {...common} g={heatmapGeometry(familyKeys, view.sizes, { fixed: false, width })} />;
   }
-  return windowWidth < NARROW_WINDOW_PX ? fixed : <div ref={ref}>{fit}</div>;
+  // Measured on a wrapper that every layout shares, so switching layouts never loses the measurement.
+  return (
+    <div ref={ref} className="min-w-0">
+      {body}
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { heatmapBand } from "~/engine/cloud";
 import { SCORE_LEGEND_VALUES } from "~/engine/cloud/constants";
-import { BAND_FILL, bandOfScore, cellFill, FIXED_CELL_PX, heatmapGeometry, legendScale, MEETS_FROM, MEETS_TO, scoreLabelsShown, textOn, usesFixedCells } from "./heatmap-rules";
+import { BAND_FILL, bandOfScore, cellFill, FIXED_CELL_PX, fitCellWidth, heatmapGeometry, legendScale, MEETS_FROM, MEETS_TO, scoreLabelsShown, textOn, usesFixedCells } from "./heatmap-rules";
 
 describe("heatmap colour by score band (spec section 4)", () => {
   it("0 insufficient red, (0, 50) incompatible orange, >= 50 outside tolerance yellow, 50-100 within it the green gradient", () => {
@@ -65,6 +65,15 @@ describe("the 70-family and 1024 px rules (spec section 9)", () => {
     expect(usesFixedCells(71, 1920)).toBe(true);
     expect(usesFixedCells(71, null)).toBe(true);
     expect(usesFixedCells(10, null)).toBe(false);
+  });
+
+  it("and when the families would get less than 25 px each in the container", () => {
+    const families = Array.from({ length: 69 }, (_, i) => `Dsv${i}`);
+    const sizes = ["2", "4", "8"];
+    expect(fitCellWidth(families, sizes, 900)).toBeLessThan(25);
+    expect(usesFixedCells(69, 1440, fitCellWidth(families, sizes, 900))).toBe(true);
+    expect(fitCellWidth(families.slice(0, 20), sizes, 900)).toBeGreaterThan(25);
+    expect(usesFixedCells(20, 1440, fitCellWidth(families.slice(0, 20), sizes, 900))).toBe(false);
   });
 
   it("fixed geometry: 25 px per family and size; fit geometry: the families share the width", () => {

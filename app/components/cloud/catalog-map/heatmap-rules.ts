@@ -11,9 +11,16 @@ export const MAX_LABELLED_FAMILIES = 70;
 export const NARROW_WINDOW_PX = 1024;
 export const FIXED_CELL_PX = 25;
 
-/** Cells are a fixed 25 px (and the map scrolls) in a window under 1024 px or with more than 70 families. */
-export function usesFixedCells(familyCount: number, windowWidth: number | null): boolean {
-  return familyCount > MAX_LABELLED_FAMILIES || (windowWidth !== null && windowWidth < NARROW_WINDOW_PX);
+/**
+ * Cells are a fixed 25 px (and the map scrolls) in a window under 1024 px or with more than 70 families; and, so a
+ * cell is never smaller than that, when the families would not fit the container at 25 px each (`fitCellWidth`).
+ */
+export function usesFixedCells(familyCount: number, windowWidth: number | null, fitCellWidth?: number): boolean {
+  return (
+    familyCount > MAX_LABELLED_FAMILIES ||
+    (windowWidth !== null && windowWidth < NARROW_WINDOW_PX) ||
+    (fitCellWidth !== undefined && fitCellWidth < FIXED_CELL_PX)
+  );
 }
 
 /** Score labels show when asked for and there are at most 70 families (and scores are not hidden: Terminate). */
@@ -95,8 +102,21 @@ const labelRoom = (labels: readonly string[], min: number, max: number) => Math.
  * families on x, sizes on y (the first size at the top). Fixed: 25 × 25 px cells, as wide as that
  * makes it. Fit: the families share `width`; rows keep a readable height between 22 and 32 px.
  */
+/** The width each family's cell would get if the families shared `width`. */
+export function fitCellWidth(families: readonly string[], sizes: readonly string[], width: number): number {
+  const m = marginsOf(families, sizes);
+  return (width - m.left - m.right) / Math.max(1, families.length);
+}
+
+const marginsOf = (families: readonly string[], sizes: readonly string[]) => ({
+  top: 8,
+  right: 12,
+  bottom: labelRoom(families, 40, 110) + 22,
+  left: labelRoom(sizes, 40, 110) + 22,
+});
+
 export function heatmapGeometry(families: readonly string[], sizes: readonly string[], options: { fixed: boolean; width: number }): HeatmapGeometry {
-  const margin = { top: 8, right: 12, bottom: labelRoom(families, 40, 110) + 22, left: labelRoom(sizes, 40, 110) + 22 };
+  const margin = marginsOf(families, sizes);
   const n = Math.max(1, families.length);
   const m = Math.max(1, sizes.length);
   const cellWidth = options.fixed ? FIXED_CELL_PX : Math.max(FIXED_CELL_PX, (options.width - margin.left - margin.right) / n);
