@@ -147,7 +147,13 @@ describe.each(TEST_STORES)("impact analysis report and Catalog Map on $name", (t
     const res = await get(asg.id, reportHeaders(api.analyst.token));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).not.toMatch(/filename="[^"]*[/:][^"]*"/);
-    expect(pdfToText(Buffer.from(await res.arrayBuffer()))).toContain(asg.name);
+    const text = pdfToText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain(asg.name);
+    // a scale group's report gives its group sizes beside the per-instance type
+    const detail = (await cloudServiceById(api.db, asg.id))!;
+    expect(text).toMatch(/Group size\s+[\d.]+ instances on average/);
+    expect(text).toContain(`(Min: ${detail.minGroupSize},`);
+    expect(text).toContain("In-Service Instances");
   });
 
   it("404 for an unknown service, 400 for a VM Scale Set", async () => {

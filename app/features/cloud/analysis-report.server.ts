@@ -7,7 +7,8 @@
 import { getStore } from "~/db/db.server";
 import { catalogSourceOf } from "~/engine/catalog";
 import { CATALOG_SERVICE, CLOUD_DEFAULT_POLICY, instanceInfo, workloadCharts, type CloudServiceAnalysis, type InstanceInfo } from "~/engine/cloud";
-import { HOURS_PER_MONTH } from "~/engine/cloud/constants";
+import { HOURS_PER_MONTH, isGroupService } from "~/engine/cloud/constants";
+import { minMaxText } from "~/domain/cloud/detail";
 import { priceOf } from "~/engine/cloud/score";
 import { cloudServiceById } from "~/models/cloud-analysis.server";
 import { cloudEntityAnalysis } from "~/models/cloud-entity.server";
@@ -24,6 +25,8 @@ const plain = (html: string) =>
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
+
+const groupText = (v: number | null) => (v === null ? "-" : `${Math.round(v * 100) / 100} instances`);
 
 function column(analysis: CloudServiceAnalysis, type: string | null, tolerance: number): ReportTypeColumn | null {
   if (!type) return null;
@@ -81,6 +84,12 @@ export async function reportContent(entityId: string, generatedAt: Date): Promis
       uptimePct: r.analysed ? r.predictedUptimePct : null,
     },
     spendTolerance: tolerance < 0 ? "unlimited" : `${tolerance}x the optimal cost`,
+    group: isGroupService(r.serviceType)
+      ? {
+          current: `${groupText(r.avgGroupSize)} on average (${detail?.minMaxGroupSize ?? minMaxText(r.minGroupSize, r.maxGroupSize)})`,
+          recommended: `${groupText(r.predictedAvgGroupSize)} on average (${detail?.recommMinMaxGroupSize ?? minMaxText(r.recommMinGroupSize, r.recommMaxGroupSize)})`,
+        }
+      : null,
     current: column(analysis, r.existingInstanceType, tolerance),
     recommended: terminate ? null : column(analysis, r.recommendedInstanceType, tolerance),
     charts,

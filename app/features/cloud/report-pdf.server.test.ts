@@ -26,6 +26,7 @@ describe("renderReportPdf", () => {
       generatedAt: new Date(NOW),
       summary: { recommendation: "Downsize", reason: "Because.", effort: "High", currentCost: 292, recommendedCost: 58.4, savings: 233.6, savingsPercent: 80, uptimePct: 100 },
       spendTolerance: "1.1x the optimal cost",
+      group: null,
       current: null,
       recommended: null,
       charts,

@@ -46,6 +46,8 @@ export interface ReportContent {
     uptimePct: number | null;
   };
   spendTolerance: string;
+  /** Scale groups (ASG): the group sizes beside the per-instance type columns. */
+  group: { current: string; recommended: string } | null;
   current: ReportTypeColumn | null;
   recommended: ReportTypeColumn | null;
   charts: WorkloadChart[];
@@ -317,7 +319,10 @@ export function renderReportPdf(r: ReportContent): Promise<Buffer> {
     ["Effort", s.effort],
     ["Current monthly cost", money(s.currentCost)],
     ["Recommended monthly cost", money(s.recommendedCost)],
-    ["Estimated monthly savings", s.savings === null ? "-" : `${money(s.savings)} (${num(s.savingsPercent, 0)}%)`],
+    [
+      "Estimated monthly savings",
+      s.savings === null ? "-" : `${money(s.savings)} (${num(s.savingsPercent, 0)}%)${s.savings < 0 ? ": an extra cost, to remove the risk of too little capacity" : ""}`,
+    ],
     ["Predicted uptime", s.uptimePct === null ? "-" : `${num(s.uptimePct, 1)}% (costs are per month of 730 hours at this uptime)`],
   ]);
 
@@ -335,7 +340,8 @@ export function renderReportPdf(r: ReportContent): Promise<Buffer> {
       both("vCPUs", (c) => ({ text: num(c.vcpus, 0) })),
       both("Memory", (c) => ({ text: c.memoryGiB === null ? "-" : `${num(c.memoryGiB, 2)} GB` })),
       both("Price", (c) => ({ text: c.hourlyPrice === null ? "-" : `$${c.hourlyPrice.toFixed(4)} per hour` })),
-      both("Monthly cost", (c) => ({ text: money(c.monthlyCost) })),
+      both(r.group ? "Monthly cost per instance" : "Monthly cost", (c) => ({ text: money(c.monthlyCost) })),
+      ...(r.group ? [[{ text: "Group size", bold: true, color: MUTED }, { text: r.group.current }, { text: r.group.recommended }]] : []),
       both("Overall Result", (c) => ({ text: c.overallResult ?? "-" })),
       both("Sufficient Resources", (c) => yesNo(c.sufficient)),
       both("Technically Compatible", (c) => yesNo(c.compatible)),
