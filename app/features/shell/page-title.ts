@@ -40,6 +40,7 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   if (pathname.includes("/nodes-tree")) {
     return `${nodeTitle(search)}${suffix}`;
   }
+  if (pathname.includes("/cloud-tree/catalog-map")) return `Catalog Map${suffix}`;
   if (pathname.includes("/cloud-tree")) return `${cloudPageTitle(search)}${suffix}`;
   if (pathname.includes("/collectionstatus/automation")) return "Automation";
   if (pathname.includes("/collectionstatus/connections")) return "Kubernetes Connections";
