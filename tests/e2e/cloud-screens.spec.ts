@@ -150,7 +150,7 @@ test("a service's tabs follow its type: no Catalog Map for a scale set, an unava
   await tabs.getByRole("link", { name: "Catalog Map" }).click();
   await expect(page).toHaveURL(/cloudexPage=catalog/);
   await expect(page.getByTestId("page-title")).toHaveText(/^Catalog Map/);
-  await expect(page.getByTestId("catalog-map-slot")).toContainText("Loading catalog data...");
+  await expect(page.getByTestId("catalog-map")).toContainText("Instance Type Analysis");
   await tabs.getByRole("link", { name: "Metric Viewer" }).click();
   await expect(page.getByTestId("page-title")).toHaveText(/^Metrics Viewer/);
   await expect(page.getByTestId("metric-viewer-slot")).toBeVisible();

@@ -4,7 +4,7 @@ import { LoadError } from "~/components/containers/LoadError";
 import type { CloudGridData } from "~/features/cloud/grid.server";
 import { cloudDetailsHref } from "~/features/cloud/links";
 import { CloudDetailView } from "./CloudDetailView";
-import { ReportDownload } from "./ReportDownload";
+import { DownloadReportButton } from "./DownloadReportButton";
 
 type DrawerData = NonNullable<CloudGridData["drawer"]>;
 
@@ -47,7 +47,7 @@ export function CloudDrawer({ data, closeHref }: { data: DrawerData; closeHref: 
     >
       {data.report ? (
         <p className="mb-4">
-          <ReportDownload href={data.report.href} fileName={data.report.fileName} />
+          <DownloadReportButton url={data.report.href} fileName={data.report.fileName} />
         </p>
       ) : null}
       <CloudDetailView data={data} charts={data.charts} layout="modal" />

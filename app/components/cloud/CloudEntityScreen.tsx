@@ -5,12 +5,12 @@ import { hiddenSeries, toggleSeriesSearch, withParams } from "~/features/cloud/c
 import type { CloudEntityData, CloudEntityOk } from "~/features/cloud/entity.server";
 import { cloudDrawerHref } from "~/features/cloud/links";
 import { CLOUD_ENTITY_TAB_LABELS, cloudEntityTabHref } from "~/features/cloud/tabs";
-import { CatalogMapSlot } from "./CatalogMapSlot";
+import { CatalogMapTab } from "./catalog-map";
 import { CloudChartDialog } from "./CloudChartDialog";
 import { CloudDetailView } from "./CloudDetailView";
 import { CloudTabsNav } from "./CloudTabsNav";
 import { MetricViewerSlot } from "./MetricViewerSlot";
-import { ReportDownload } from "./ReportDownload";
+import { DownloadReportButton } from "./DownloadReportButton";
 
 /**
  * One cloud service's page (spec document 3, sections 2.2 and 2.5): its tabs in cloudexPage (Overview, Catalog Map,
@@ -66,7 +66,7 @@ export function CloudEntityScreen({ data, treeLabel }: { data: CloudEntityData; 
           expandHref={(c) => `${pathname}${withParams(params, { chart: c.key, chartMode: "workload", fit: null })}`}
         />
       ) : null}
-      {data.tab === "catalog" ? <CatalogMapSlot entityId={data.entityId} serviceType={d.serviceType} /> : null}
+      {data.tab === "catalog" && data.catalogMap ? <CatalogMapTab data={data.catalogMap} /> : null}
       {data.tab === "metric-viewer" ? <MetricViewerSlot entityId={data.entityId} serviceType={d.serviceType} viewMode={params.get("viewMode")} charts={params.get("charts")} /> : null}
       {data.dialog ? <CloudChartDialog dialog={data.dialog} charts={data.charts} entityName={d.system} viewAll={data.viewAllCharts} hidden={hidden} /> : null}
     </div>
@@ -90,7 +90,7 @@ function ActionControl({ data }: { data: CloudEntityOk }) {
   grid.set("q", d.system);
   return (
     <DisclosureMenu summary="Actions ▾" testId="cloud-actions" panelClassName={PANEL}>
-      {data.report ? <ReportDownload href={data.report.href} fileName={data.report.fileName} className={ITEM} /> : null}
+      {data.report ? <DownloadReportButton url={data.report.href} fileName={data.report.fileName} className={ITEM} /> : null}
       <Link to={cloudDrawerHref("/kubex/cloud-tree/tree-item", `?${grid}`, data.entityId)} className={ITEM} data-testid="open-in-grid">
         Show in AI Analysis Details
       </Link>

@@ -1,3 +1,4 @@
+import { RiDownload2Line } from "@remixicon/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { fileNameFromDisposition, REPORT_ERROR_NOTICE_MS, REPORT_ERROR_RESUME_MS, REPORT_TEXT, reportHeaders } from "~/features/cloud/report";
 
@@ -93,17 +94,17 @@ export function DownloadReportButton({ url, fileName, token, className }: { url:
   };
 
   const label = state === "loading" ? REPORT_TEXT.loading : REPORT_TEXT.button;
-  const cls = `btn ${className ?? ""}`.trim();
+  const cls = className ?? "btn inline-flex items-center gap-1.5";
   return (
     <>
       {url ? (
         <a href={url} download={fileName} onClick={onClick} className={cls} aria-busy={state === "loading" || undefined} data-state={state} data-testid="download-report">
-          <span aria-hidden="true">⤓</span>
+          <RiDownload2Line aria-hidden="true" className="h-4 w-4" />
           {label}
         </a>
       ) : (
         <button type="button" className={cls} disabled data-state="idle" data-testid="download-report">
-          <span aria-hidden="true">⤓</span>
+          <RiDownload2Line aria-hidden="true" className="h-4 w-4" />
           {REPORT_TEXT.button}
         </button>
       )}

@@ -10,6 +10,7 @@ import { isGroupService } from "~/engine/cloud/constants";
 import type { CloudService } from "~/engine/source-contract";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { chartModes, chartTitleOf, CLOUD_HISTORY_DAYS, dialogChartKeys, parseChartDialog, resolveChartMode, type CloudChart } from "./charts";
+import { loadCatalogMap } from "./catalog-map.server";
 import { loadCloudDetail, serviceCharts, type CloudDetailData } from "./detail.server";
 import { CLOUD_PAGE_PARAM, cloudEntityTabs, resolveCloudEntityTab, showViewAllCharts, type CloudEntityTab } from "./tabs";
 
@@ -51,6 +52,7 @@ export async function loadCloudEntity(request: Request, entityId: string) {
       throw redirect(`${url.pathname}?${params}`);
     }
     const charts = tab === "details" && !data.detail.relearning ? await serviceCharts(store, entityId) : [];
+    const catalogMap = tab === "catalog" ? await loadCatalogMap(request, entityId) : null;
     return {
       ...base,
       status: "ok" as const,
@@ -59,6 +61,7 @@ export async function loadCloudEntity(request: Request, entityId: string) {
       ...data,
       charts,
       dialog: tab === "details" ? chartDialog(params, data, charts) : null,
+      catalogMap,
       viewAllCharts: showViewAllCharts(data.detail.serviceType, flags),
       // The action control of the Overview (2.5): not for VM scale sets.
       actions: !data.vmss,
