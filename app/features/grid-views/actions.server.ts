@@ -17,6 +17,7 @@ import { findGridView } from "~/models/grid-views.server";
 import { gridDefinition } from "~/domain/grid-views/grids";
 import { stateFromParams, TRANSIENT_KEYS, viewSearch } from "~/domain/grid-views/state";
 import { BAR_ERRORS, type BarAction, type BarError } from "./bar.server";
+import { readFormPost } from "~/lib/form-post.server";
 
 const GRID_PATH = "/kubex/containers-tree/";
 
@@ -103,7 +104,7 @@ async function run(user: SessionUser, form: Form, url: URL): Promise<{ viewId?: 
 }
 
 export async function actGridViews(request: Request, user: SessionUser) {
-  const form = await request.formData();
+  const form = await readFormPost(request);
   const parsed = FormSchema.safeParse(Object.fromEntries(form));
   const url = gridUrl(typeof form.get("returnTo") === "string" ? String(form.get("returnTo")) : undefined);
   const js = form.get("js") === "1";
