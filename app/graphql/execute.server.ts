@@ -7,11 +7,16 @@ import {
   getArgumentValues,
   getVariableValues,
   Kind,
+  Lexer,
   parse,
+  Source,
+  TokenKind,
   validate,
   GraphQLError,
   type DocumentNode,
+  type FragmentDefinitionNode,
   type GraphQLFormattedError,
+  type SelectionSetNode,
 } from "graphql";
 import { getSchema } from "./schema.server";
 import { formatError } from "./errors";
@@ -28,17 +33,91 @@ export type Outcome = { kind: "invalid"; body: GraphQLResponseBody } | { kind: "
 const DOCUMENT_CACHE_SIZE = 200;
 const documents = new Map<string, DocumentNode>();
 
+export const MAX_TOKENS = 5000;
+/**
+ * Brackets of any kind ({ [ () open at once in the source. graphql-js parses by recursion, and a document nested
+ * ~2,000 deep overflowed the stack (a 500); this is checked by scanning tokens, before parsing. The console's own
+ * documents nest at most 12 deep (a test keeps them under).
+ */
+export const MAX_NESTING = 40;
+/** Fields within fields, fragments spread out: what a resolver chain can be asked for. */
+export const MAX_DEPTH = 15;
+
+function tooDeep(what: string, limit: number): GraphQLError {
+  return new GraphQLError(`The query is nested more than ${limit} levels deep (${what}); ask for less at once.`, {
+    extensions: { code: "QUERY_TOO_DEEP" },
+  });
+}
+
+/** The deepest bracket nesting of a document, scanning at most MAX_TOKENS tokens (the parser's own limit). */
+function checkNesting(source: string): GraphQLError | undefined {
+  const lexer = new Lexer(new Source(source));
+  let depth = 0;
+  for (let n = 0; n <= MAX_TOKENS; n++) {
+    let token;
+    try {
+      token = lexer.advance();
+    } catch (e) {
+      // A lexical error: the parser reports it in its own words.
+      if (e instanceof GraphQLError) return undefined;
+      throw e;
+    }
+    if (token.kind === TokenKind.EOF) return undefined;
+    if (token.kind === TokenKind.BRACE_L || token.kind === TokenKind.BRACKET_L || token.kind === TokenKind.PAREN_L) {
+      if (++depth > MAX_NESTING) return tooDeep("brackets", MAX_NESTING);
+    } else if (token.kind === TokenKind.BRACE_R || token.kind === TokenKind.BRACKET_R || token.kind === TokenKind.PAREN_R) {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** The deepest field of any operation, through fragments (a fragment spread in a loop counts as too deep). */
+function selectionDepth(document: DocumentNode): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const memo = new Map<string, number>();
+  const visiting = new Set<string>();
+  const depthOf = (set: SelectionSetNode | undefined): number => {
+    if (!set) return 0;
+    let deepest = 0;
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) deepest = Math.max(deepest, s.selectionSet ? 1 + depthOf(s.selectionSet) : 1);
+      else if (s.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depthOf(s.selectionSet));
+      else {
+        const name = s.name.value;
+        // A cycle is left to validation, which names it.
+        if (visiting.has(name)) continue;
+        if (!memo.has(name)) {
+          visiting.add(name);
+          memo.set(name, depthOf(fragments.get(name)?.selectionSet));
+          visiting.delete(name);
+        }
+        deepest = Math.max(deepest, memo.get(name)!);
+      }
+      if (deepest > MAX_DEPTH) return deepest;
+    }
+    return deepest;
+  };
+  let deepest = 0;
+  for (const d of document.definitions) if (d.kind === Kind.OPERATION_DEFINITION) deepest = Math.max(deepest, depthOf(d.selectionSet));
+  return deepest;
+}
+
 /** Parsed and validated documents, kept for the documents the app sends again and again. */
 export function prepareDocument(source: string): DocumentNode | readonly GraphQLError[] {
   const hit = documents.get(source);
   if (hit) return hit;
+  const nesting = checkNesting(source);
+  if (nesting) return [nesting];
   let document: DocumentNode;
   try {
-    document = parse(source, { maxTokens: 5000 });
+    document = parse(source, { maxTokens: MAX_TOKENS });
   } catch (e) {
     if (e instanceof GraphQLError) return [e];
     throw e;
   }
+  if (selectionDepth(document) > MAX_DEPTH) return [tooDeep("fields", MAX_DEPTH)];
   const errors = validate(getSchema(), document);
   if (errors.length > 0) return errors;
   documents.set(source, document);

@@ -24,6 +24,8 @@ const SCHEMA = z.object({
   KUBEX_FLAGS_OFF: z.preprocess(blankAsUndefined, z.string().optional()),
   SESSION_SECRET: z.preprocess(blankAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   KUBEX_HIDE_DEMO_LOGIN: z.preprocess(blankAsUndefined, z.enum(["0", "1"]).optional()),
+  // How many reverse proxies in front of the server to believe (X-Forwarded-For, X-Forwarded-Proto); 0: none.
+  KUBEX_TRUST_PROXY: whole(0, 10),
 });
 
 export type Env = z.infer<typeof SCHEMA>;

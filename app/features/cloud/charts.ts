@@ -8,6 +8,7 @@ import type { BoxPoint } from "~/domain/charts/box-series";
 import type { WorkloadChart } from "~/engine/cloud/charts";
 import { CHART_TITLES, LEGEND_ORDER, UNIT_PERCENT, WORKLOAD_CHART_ORDER, type WorkloadChartKey } from "~/engine/cloud/constants";
 import { isVmss } from "./tabs";
+import { isOwnKey } from "~/lib/own-key";
 
 /** The series a cloud chart's legend toggles: the learned pattern's boxes and the limit lines. */
 export const CLOUD_SERIES = ["pattern", "average", "peak", "sustained", "minGroup", "maxGroup", "memory"] as const;
@@ -123,7 +124,7 @@ export function dialogChartKeys(charts: readonly Pick<CloudChart, "key">[], mode
 export const chartTitleOf = (key: WorkloadChartKey) => CHART_TITLES[key];
 
 export function isChartKey(v: string | null): v is WorkloadChartKey {
-  return v !== null && Object.hasOwn(CHART_TITLES, v);
+  return isOwnKey(CHART_TITLES, v);
 }
 
 /** The dialog's state in the address: chart, chartMode and fit (fit=0 frees a percent chart's 0–100 axis). */

@@ -18,13 +18,14 @@ import { loadGridViewsBar, withRowView } from "~/features/grid-views/bar.server"
 import { parseGridFilters } from "~/features/containers/grid-filters";
 import { loadCloudDetail, serviceCharts } from "./detail.server";
 import { parseCloudDrawer } from "./links";
+import { isOwnKey } from "~/lib/own-key";
 
 /** The address's name for the group of rows without a value. */
 export const BLANK_GROUP = "(blank)";
 /** Rows shown under an open group; "Show all" filters the grid to the group. */
 export const GROUP_ROWS = 10;
 
-const sortable = (key: string) => Object.hasOwn(CLOUD_SORTABLE_FIELDS, key);
+const sortable = (key: string) => isOwnKey(CLOUD_SORTABLE_FIELDS, key);
 
 /**
  * The grid's query from the address, shared with the export so both keep the same rows: the built-in row view

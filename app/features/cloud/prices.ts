@@ -6,6 +6,7 @@ import { catalogSourceOf } from "~/engine/catalog/sources";
 import { CATALOG_SERVICE } from "~/engine/cloud/constants";
 import type { CloudProvider, CloudService } from "~/engine/source-contract";
 import type { CloudSummaryFigures } from "./summary";
+import { isOwnKey } from "~/lib/own-key";
 
 export interface PriceSource {
   label: string;
@@ -34,6 +35,6 @@ export function folderPriceSources(s: Pick<CloudSummaryFigures, "ec2Service" | "
 
 /** The catalog one service is priced from (null for an unknown provider or service). */
 export function servicePriceSource(provider: string, serviceType: string): PriceSource | null {
-  if (!["AWS", "Azure", "GCP"].includes(provider) || !Object.hasOwn(CATALOG_SERVICE, serviceType)) return null;
+  if (!["AWS", "Azure", "GCP"].includes(provider) || !isOwnKey(CATALOG_SERVICE, serviceType)) return null;
   return source(provider as CloudProvider, serviceType as CloudService);
 }

@@ -18,6 +18,7 @@ import { gridDefinition } from "~/domain/grid-views/grids";
 import { stateFromParams, TRANSIENT_KEYS, viewSearch } from "~/domain/grid-views/state";
 import { CLOUD_GRID_ID, CONTAINER_GRID_ID } from "~/domain/grid-views/texts";
 import { BAR_ERRORS, type BarAction, type BarError } from "./bar.server";
+import { readFormPost } from "~/lib/form-post.server";
 
 /** The pages each grid lives on, and where a form from elsewhere goes back to. */
 const GRID_PAGES: Record<string, { paths: string[]; fallback: string }> = {
@@ -109,7 +110,7 @@ async function run(user: SessionUser, form: Form, url: URL): Promise<{ viewId?: 
 }
 
 export async function actGridViews(request: Request, user: SessionUser) {
-  const form = await request.formData();
+  const form = await readFormPost(request);
   const parsed = FormSchema.safeParse(Object.fromEntries(form));
   const url = gridUrl(typeof form.get("returnTo") === "string" ? String(form.get("returnTo")) : undefined, typeof form.get("gridId") === "string" ? String(form.get("gridId")) : undefined);
   const js = form.get("js") === "1";

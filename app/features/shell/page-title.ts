@@ -1,6 +1,7 @@
 /** Page titles derive from the route and the query (spec document 1, section 2) and, for default tabs, the flags. */
 import { containerTabs, selectedContainerTab } from "~/features/containers/tabs";
 import { cloudPageTitle } from "~/features/cloud/tabs";
+import { ownValue } from "~/lib/own-key";
 
 const CONTAINER_TABS: Record<string, string> = {
   summary: "Container Summary",
@@ -33,9 +34,9 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   const leaf = search.get("fullPath")?.split("/").filter(Boolean).pop();
   const suffix = leaf ? ` · ${leaf}` : "";
   if (pathname.includes("/containers-tree")) {
-    if (search.get("entityId")) return `${WORKLOAD_TABS[search.get("tabGroup2") ?? "overview"] ?? "Overview"}${suffix}`;
+    if (search.get("entityId")) return `${ownValue(WORKLOAD_TABS, search.get("tabGroup2") ?? "overview") ?? "Overview"}${suffix}`;
     const tab = selectedContainerTab(search.get("tabGroup1"), containerTabs(flags));
-    return `${CONTAINER_TABS[tab] ?? "Containers"}${suffix}`;
+    return `${ownValue(CONTAINER_TABS, tab) ?? "Containers"}${suffix}`;
   }
   if (pathname.includes("/nodes-tree")) {
     return `${nodeTitle(search)}${suffix}`;
