@@ -36,8 +36,10 @@ export function sessionCookieHeader(sessionId: string, expires: Date, request: R
   return `${SESSION_COOKIE}=${encodeURIComponent(sessionId)}; Path=/; HttpOnly; SameSite=Lax; Expires=${expires.toUTCString()}${secureAttribute(request)}`;
 }
 
+// Path=/ and not /login: with JavaScript the form posts to /login.data (Remix single fetch), which a cookie scoped to
+// /login does not reach, and every sign-in would be refused as forged.
 export function loginCookieHeader(value: string, request: Request) {
-  return `${LOGIN_COOKIE}=${encodeURIComponent(value)}; Path=/login; HttpOnly; SameSite=Lax; Max-Age=${LOGIN_COOKIE_SECONDS}${secureAttribute(request)}`;
+  return `${LOGIN_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${LOGIN_COOKIE_SECONDS}${secureAttribute(request)}`;
 }
 
 export function clearSessionCookieHeader() {
