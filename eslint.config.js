@@ -58,6 +58,13 @@ export default [
       // Every file of app/ belongs to a floor, and every import of ours resolves to one.
       "boundaries/no-unknown-files": 2,
       "boundaries/no-unknown-dependencies": 2,
+      // A key from outside indexes an object only through app/lib/own-key.ts (issue 12: `__proto__` as a key).
+      "no-restricted-properties": [
+        2,
+        { object: "Object", property: "hasOwn", message: "Use isOwnKey/ownValue from ~/lib/own-key." },
+        { object: "Object", property: "prototype", message: "Use isOwnKey/ownValue from ~/lib/own-key." },
+      ],
     },
   },
+  { files: ["app/lib/own-key.ts"], rules: { "no-restricted-properties": 0 } },
 ];

@@ -20,7 +20,7 @@ export default defineConfig({
           // A few tests generate a whole demo fleet; on a loaded 2-core machine that can pass 5 s. Time is never
           // what a unit test asserts (benchmarks in bench/ do), so the limit only catches a test that hangs.
           testTimeout: 30_000,
-          setupFiles: ["tests/setup/no-console-error.ts"],
+          setupFiles: ["tests/setup/no-console-error.ts", "tests/setup/fast-check.ts"],
         },
       },
       {
@@ -30,7 +30,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           server,
-          setupFiles: ["tests/setup/no-console-error.ts"],
+          setupFiles: ["tests/setup/no-console-error.ts", "tests/setup/fast-check.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,15 +1,20 @@
+import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { applySecurityHeaders, documentCsp } from "~/lib/security-headers";
+import { NonceContext } from "~/components/shell/nonce";
 
 const ABORT_DELAY = 5_000;
 
-// No asset from elsewhere: scripts, styles and fonts come from this server only.
-const CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+/** Data requests (client navigations) get the same headers as every other response, whatever server runs us. */
+export function handleDataRequest(response: Response) {
+  applySecurityHeaders(response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -19,19 +24,22 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const bot = isbot(request.headers.get("user-agent") ?? "");
+  // One nonce per page: the only inline scripts that run are the ones rendered with it (Remix's own).
+  const nonce = crypto.randomBytes(16).toString("base64");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", CSP);
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "same-origin");
+          responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
+          applySecurityHeaders(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -17,6 +17,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { getTheme } from "~/lib/theme.server";
 import { getTreePane } from "~/lib/tree-pane.server";
 import { ErrorPanel } from "~/components/ui/ErrorPanel";
+import { useNonce } from "~/components/shell/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? "dark";
+  const nonce = useNonce();
   // A mark tests wait on ("wait for states, never for time"); nothing in the product reads it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -47,8 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -61,5 +63,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPanel status={status} />;
+  // A refusal's own sentence (a 4xx thrown as text: a foreign form, a form that could not be read) is shown.
+  const detail = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : undefined;
+  return <ErrorPanel status={status} detail={detail} />;
 }

@@ -3,7 +3,7 @@
  * kept-alive loopback HTTP connection with TTFB timing, the server's start and stop, and the app build (build/ when
  * stale, or a private copy).
  */
-import { spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -199,4 +199,42 @@ export function prepareBuild(tmp: string, isolated: boolean): { cwd: string; not
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
   console.error("Building a private copy of the app…");
   return { cwd: copy, note: `private build in ${(runBuild(copy) / 1000).toFixed(1)} s` };
+}
+
+/**
+ * The production server as `npm start` runs it (scripts/serve.mjs: security headers, the client's address), from
+ * `cwd`'s build, on a loopback port with the given database; stopped at clean-up. stderr is kept for error messages.
+ */
+export function startServer(cwd: string, port: number, env: Record<string, string>): { server: ChildProcess; errors: () => string } {
+  const server = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/serve.mjs"), path.join(cwd, "build/index.js")], {
+    cwd,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+  });
+  let errors = "";
+  server.stderr?.on("data", (c: Buffer) => (errors = (errors + c.toString()).slice(-4000)));
+  cleanups.push(() => {
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+  });
+  cleanups.push(() => agent.destroy());
+  return { server, errors: () => errors };
+}
+
+const cookieValue = (r: HttpResult, name: string) =>
+  ([] as string[])
+    .concat(r.headers["set-cookie"] ?? [])
+    .map((c) => new RegExp(`^${name}=([^;]*)`).exec(c)?.[1])
+    .find(Boolean);
+
+/** Signs in as a person does (the form's anti-forgery token and its cookie first); returns the session cookie's value. */
+export async function signIn(port: number, userName = "admin", password = "kubex-admin"): Promise<string> {
+  const page = await request(port, "GET", "/login", { Accept: "text/html" });
+  const token = /name="csrf" value="([^"]+)"/.exec(page.body.toString())?.[1];
+  const loginCookie = ([] as string[]).concat(page.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  if (!token) throw new Error(`The sign-in page has no anti-forgery token (HTTP ${page.status}).`);
+  const body = new URLSearchParams({ userName, password, redirectTo: "/kubex", csrf: token }).toString();
+  const login = await request(port, "POST", "/login", { "Content-Type": "application/x-www-form-urlencoded", Cookie: loginCookie }, body);
+  const session = cookieValue(login, "kubex_session");
+  if (!session) throw new Error(`Sign-in failed: HTTP ${login.status}.`);
+  return session;
 }

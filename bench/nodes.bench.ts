@@ -10,11 +10,10 @@
  * Run: npx tsx bench/nodes.bench.ts [--size 24000] [--runs 30] [--seed 42] [--isolated-build]
  *   With seed 42, size 24,000 is the smallest round demo fleet with at least 5,000 nodes (5,090 in 28 groups).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cleanups, cleanUp, median, stats, ms, bytes, agent, request, freePort, waitForServer, prepareBuild, type Sample, type HttpResult } from "./harness";
+import { cleanups, cleanUp, median, stats, ms, bytes, agent, request, freePort, waitForServer, prepareBuild, type Sample, type HttpResult, startServer, signIn } from "./harness";
 
 const TARGET_TTFB_MS = 300;
 const MIN_NODES = 5000;
@@ -79,21 +78,9 @@ async function main() {
   // 2. The production server with the same database, and a session.
   const { cwd, note } = prepareBuild(tmp, options.isolatedBuild);
   const port = await freePort();
-  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-    cwd,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATABASE_FILE: dbFile, DATABASE_URL: "" },
-  });
-  let serverErrors = "";
-  server.stderr?.on("data", (c: Buffer) => (serverErrors = (serverErrors + c.toString()).slice(-4000)));
-  cleanups.push(() => {
-    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
-  });
-  cleanups.push(() => agent.destroy());
+  const { server, errors: serverErrorText } = startServer(cwd, port, { DATABASE_FILE: dbFile, DATABASE_URL: "" });
   await waitForServer(port, server, 60_000);
-  const login = await request(port, "POST", "/login", { "Content-Type": "application/x-www-form-urlencoded" }, "userName=admin&password=kubex-admin&redirectTo=%2Fkubex");
-  const session = ([] as string[]).concat(login.headers["set-cookie"] ?? []).map((c) => /^kubex_session=([^;]*)/.exec(c)?.[1]).find(Boolean);
-  if (!session) throw new Error(`Sign-in failed: HTTP ${login.status}.`);
+  const session = await signIn(port);
   const headers = { Cookie: `kubex_session=${session}`, Accept: "text/html" };
 
   // 3. The pages. Each answer must be the grid asked for, with rows and (first row selected) its chart panel.
@@ -135,7 +122,7 @@ async function main() {
     rows.push({ name: p.name, ttfb: stats(samples.map((s) => s.ttfb)), total: stats(samples.map((s) => s.total)), bytes: median(samples.map((s) => s.bytes)), warm });
   }
   const loadAfter = os.loadavg();
-  if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrors}`);
+  if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrorText()}`);
 
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" ");
   const lines = [

@@ -17,11 +17,10 @@
  *   --isolated-build  builds a private copy of the app in the temp dir (always) instead of refreshing build/ when
  *                     stale: use it while another server runs from build/ (a rebuild empties public/build).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cleanups, cleanUp, median, stats, ms, bytes, agent, request, freePort, waitForServer, measure, expectStatus, stopServer, prepareBuild, type Sample, type HttpResult } from "./harness";
+import { cleanups, cleanUp, median, stats, ms, bytes, agent, request, freePort, waitForServer, measure, expectStatus, stopServer, prepareBuild, type Sample, type HttpResult, startServer, signIn } from "./harness";
 
 const TARGET_PAGE_TTFB_MS = 300;
 const TARGET_FOLDER_LIST_MS = 100;
@@ -231,26 +230,13 @@ async function main() {
   // 4. The production server on a free loopback port, with the same database.
   const { cwd, note: buildNote } = prepareBuild(tmp, options.isolatedBuild);
   const port = await freePort();
-  const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-    cwd,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATABASE_FILE: dbFile, DATABASE_URL: "" },
-  });
-  let serverErrors = "";
-  server.stderr?.on("data", (c: Buffer) => (serverErrors = (serverErrors + c.toString()).slice(-4000)));
-  cleanups.push(() => {
-    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
-  });
-  cleanups.push(() => agent.destroy());
+  const { server, errors: serverErrorText } = startServer(cwd, port, { DATABASE_FILE: dbFile, DATABASE_URL: "" });
   const tStart = performance.now();
   await waitForServer(port, server, 60_000);
   const serverStartMs = performance.now() - tStart;
 
   // 5. Sign in over HTTP and keep the session cookie.
-  const login = await request(port, "POST", "/login", { "Content-Type": "application/x-www-form-urlencoded" }, "userName=admin&password=kubex-admin&redirectTo=%2Fkubex");
-  const setCookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []);
-  const session = setCookie.map((c) => /^kubex_session=([^;]*)/.exec(c)?.[1]).find(Boolean);
-  if (!session) throw new Error(`Sign-in failed: HTTP ${login.status}, no kubex_session cookie.`);
+  const session = await signIn(port);
   const cookie = { Cookie: `kubex_session=${session}`, Accept: "text/html" };
 
   // 6. Measurements.
@@ -343,7 +329,7 @@ async function main() {
       }),
     ),
   );
-  if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrors}`);
+  if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrorText()}`);
   const loadAfter = os.loadavg();
   await stopServer(server);
 

@@ -43,14 +43,15 @@ async function main() {
   const { HOST, PORT } = env();
   const host = HOST ?? "localhost";
   const port = String(PORT ?? 3000);
-  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  // scripts/serve.mjs: remix-serve's work plus security headers on every response and the client's address.
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.mjs", "build/index.js"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, HOST: host, PORT: port, NODE_ENV: process.env.NODE_ENV ?? "production" },
   });
   let announced = false;
   child.stdout.on("data", (chunk: Buffer) => {
     const text = chunk.toString();
-    if (!announced && text.includes("[remix-serve]")) {
+    if (!announced && text.includes("[kubex-serve]")) {
       announced = true;
       const shown = host === "0.0.0.0" ? "localhost" : host;
       console.log(`\nKubex is running at http://${shown}:${port}/kubex  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -563,6 +563,29 @@ function m009(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Sign-in hardening (issue 12): rate-limiter-flexible's counters in a table of ours, so a limit holds across
+ * processes and restarts on either store; API tokens expire and remember their last use (a token made before this
+ * migration expires 90 days after it ran, so no script stops at once); sessions are purged by expiry (index).
+ */
+function m010(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("sign_in_limit")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull())
+        .addColumn("expire", dialect === "postgres" ? "bigint" : "integer")
+        .execute();
+      await db.schema.alterTable("api_token").addColumn("expires_at", "text").execute();
+      await db.schema.alterTable("api_token").addColumn("last_used_at", "text").execute();
+      const grace = new Date(Date.now() + 90 * 86_400_000).toISOString();
+      await db.updateTable("api_token").set({ expires_at: grace }).where("expires_at", "is", null).execute();
+      await db.schema.createIndex("user_session_expires").on("user_session").columns(["expires_at"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -576,6 +599,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "007_container_analysis_gpu": m007(dialect),
         "008_cloud_inventory": m008(dialect),
         "009_cloud_analysis": m009(dialect),
+        "010_sign_in_hardening": m010(dialect),
       };
     },
   };

@@ -31,6 +31,20 @@ export interface ApiTokenTable {
   user_id: string;
   name: string;
   created_at: string;
+  /** Migration 010: every token expires (tokens made before it got 90 days from the upgrade). */
+  expires_at: string | null;
+  /** When a request last used it (written at most once a minute per token). */
+  last_used_at: string | null;
+}
+
+/**
+ * rate-limiter-flexible's counters (app/models/rate-limit-store.server.ts): consumed points per key until expire
+ * (milliseconds since the epoch; null: never).
+ */
+export interface SignInLimitTable {
+  key: string;
+  points: number;
+  expire: number | null;
 }
 
 export interface FeatureFlagTable {
@@ -578,6 +592,7 @@ export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
   api_token: ApiTokenTable;
+  sign_in_limit: SignInLimitTable;
   feature_flag: FeatureFlagTable;
   k8s_cluster: K8sClusterTable;
   container: ContainerTable;

@@ -16,7 +16,7 @@ import {
 import { getSchema } from "./schema.server";
 import { formatError } from "./errors";
 import type { GraphQLContext } from "./context.server";
-import { checkShape, costError, nestingError, documentCost, documents, guardResolvers, withinTimeLimit } from "./limits.server";
+import { checkShape, costError, nestingError, documentCost, documents, guardResolvers, MAX_TOKENS, withinTimeLimit } from "./limits.server";
 
 export interface GraphQLResponseBody {
   data?: Record<string, unknown> | null;
@@ -26,7 +26,12 @@ export interface GraphQLResponseBody {
 /** invalid: the document could not be parsed or validated (nothing ran); executed: it ran (errors may be partial). */
 export type Outcome = { kind: "invalid"; body: GraphQLResponseBody } | { kind: "executed"; body: GraphQLResponseBody };
 
-/** Parsed and validated documents, kept for the documents the app sends again and again (limits.server.ts bounds them). */
+/**
+ * Parsed and validated documents, kept for the documents the app sends again and again (limits.server.ts bounds the
+ * cache). Checked in this order, each before anything costlier: bracket nesting on the tokens (before the recursive
+ * parser), the token count (the parser's), depth and aliases (graphql-armor), the schema's own validation; then
+ * executeDocument prices the operation with its variables.
+ */
 export function prepareDocument(source: string): DocumentNode | readonly GraphQLError[] {
   const hit = documents.get(source);
   if (hit) return hit;
@@ -34,7 +39,7 @@ export function prepareDocument(source: string): DocumentNode | readonly GraphQL
   if (tooDeep) return [tooDeep];
   let document: DocumentNode;
   try {
-    document = parse(source, { maxTokens: 5000 });
+    document = parse(source, { maxTokens: MAX_TOKENS });
   } catch (e) {
     if (e instanceof GraphQLError) return [e];
     throw e;

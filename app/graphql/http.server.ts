@@ -20,7 +20,7 @@ import { TEXT } from "~/lib/constants";
 import { getRequestUser } from "~/models/request-user.server";
 import { createContext, type GraphQLContext } from "./context.server";
 import { errorBody, type ErrorCategory } from "./errors";
-import { executeDocument, soleRootField } from "./execute.server";
+import { executeDocument, soleRootField, type GraphQLResponseBody } from "./execute.server";
 import { slotForDocument } from "./slots.server";
 import { treeJsonLiteral, type TreeArgs } from "~/models/tree-scope.server";
 
@@ -55,11 +55,22 @@ const bodySchema = z.object({
   extensions: z.record(z.unknown()).nullish(),
 });
 
+/**
+ * The largest answer ordinary execution sends. A document can ask for the same large field under many aliases;
+ * serialised in one piece the answer once passed the engine's maximum string length (~512 MB) and the handler
+ * failed with a 500. The answer is now serialised one root field at a time, and past this size it is refused
+ * with a GraphQL error saying so (the folder list's cached answer, ~24 MB at 150,000 containers, is not counted:
+ * it is sent as it is, see folderListResponse).
+ */
+export const MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
+
 export interface HandlerOptions {
   /** Who is calling; the session cookie or bearer token by default. */
   authenticate?: (request: Request) => Promise<SessionUser | null>;
   /** The store; the process-wide one by default. */
   db?: Kysely<Database>;
+  /** MAX_RESPONSE_BYTES unless given (tests). */
+  maxResponseBytes?: number;
 }
 
 const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
@@ -173,6 +184,73 @@ async function folderListResponse(
   return new Response(concatChunks(chunks), { status: 200, headers: { ...JSON_HEADERS, Vary: "Accept-Encoding", "Content-Length": String(length) } });
 }
 
+/** One piece of JSON, or undefined when it cannot be one string (past the engine's limit, or nested too deep). */
+function stringifyPiece(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value) ?? "null";
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The answer's JSON as chunks, one root field at a time, or undefined when it would be larger than `max` bytes
+ * (counted as UTF-16 units, which never undercounts ASCII-heavy JSON by more than its non-ASCII text).
+ */
+export function encodeAnswer(body: GraphQLResponseBody, max: number): string[] | undefined {
+  const chunks: string[] = [];
+  let size = 0;
+  const push = (piece: string | undefined) => {
+    if (piece === undefined) return false;
+    size += piece.length;
+    if (size > max) return false;
+    chunks.push(piece);
+    return true;
+  };
+  // The keys as JSON.stringify(body) would write them: data (when present), then errors (when present).
+  let open = "{";
+  if (body.data === null) {
+    if (!push(`${open}"data":null`)) return undefined;
+    open = ",";
+  } else if (body.data !== undefined) {
+    if (!push(`${open}"data":{`)) return undefined;
+    let first = true;
+    for (const [key, value] of Object.entries(body.data)) {
+      if (!push(`${first ? "" : ","}${JSON.stringify(key)}:`) || !push(stringifyPiece(value))) return undefined;
+      first = false;
+    }
+    if (!push("}")) return undefined;
+    open = ",";
+  }
+  if (body.errors !== undefined) {
+    if (!push(`${open}"errors":${stringifyPiece(body.errors) ?? "[]"}`)) return undefined;
+    open = ",";
+  }
+  return push(open === "{" ? "{}" : "}") ? chunks : undefined;
+}
+
+function answerResponse(body: GraphQLResponseBody, status: number, max: number): Response {
+  const chunks = encodeAnswer(body, max);
+  if (!chunks) {
+    return fail(
+      400,
+      "badRequest",
+      `The answer is larger than ${Math.floor(max / 1024 / 1024)} MB; ask for fewer fields, fewer aliases or a smaller page.`,
+    );
+  }
+  const encoder = new TextEncoder();
+  let i = 0;
+  // Each chunk is encoded when the client is ready for it, not all at once.
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(encoder.encode(chunks[i++]));
+      else controller.close();
+    },
+  });
+  return new Response(stream, { status, headers: JSON_HEADERS });
+}
+
 export async function handleGraphQLRequest(request: Request, servicePath: string | undefined, options: HandlerOptions = {}): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
   const service = normaliseService(servicePath);
@@ -213,7 +291,7 @@ export async function handleGraphQLRequest(request: Request, servicePath: string
       context,
       onSettled: (s) => (settled = s),
     });
-    return json(outcome.body, outcome.kind === "invalid" ? 400 : 200);
+    return answerResponse(outcome.body, outcome.kind === "invalid" ? 400 : 200, options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
   } finally {
     void settled.then(() => taken.slot?.release());
   }

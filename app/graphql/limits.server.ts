@@ -10,6 +10,9 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import {
   GraphQLError,
   isObjectType,
+  Lexer,
+  Source,
+  TokenKind,
   validate,
   type DocumentNode,
   type GraphQLFieldResolver,
@@ -120,36 +123,45 @@ function armorRules(): ValidationRule[] {
   ];
 }
 
-/** Braces, brackets and parentheses open at once in a document's text: far more than any real query needs. */
-export const MAX_TEXT_NESTING = 50;
+/** Tokens a document may have (graphql-js's parser refuses more; the nesting scan stops there too). */
+export const MAX_TOKENS = 5000;
+/**
+ * Braces, brackets and parentheses open at once in a document: far more than any real query needs (the console's
+ * own documents nest at most 12 deep; the unit tests run every one of them through these limits).
+ */
+export const MAX_NESTING = 40;
 
 /**
- * Refuses, before parsing, a text nested deeper than MAX_TEXT_NESTING: graphql-js's parser recurses per level and
- * overflows the stack near 2,000 (well within the token cap). Strings and comments are skipped.
+ * Refuses, before parsing, a document nested deeper than MAX_NESTING: graphql-js's parser recurses per level and
+ * overflowed the stack near 2,000 (a 500). Scans graphql-js's own tokens, so strings, block strings and comments are
+ * never counted; at most MAX_TOKENS of them, the parser's own limit. A lexical error is left to the parser.
  */
 export function nestingError(source: string): GraphQLError | undefined {
+  const lexer = new Lexer(new Source(source));
   let depth = 0;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "#") {
-      while (i < source.length && source[i] !== "\n" && source[i] !== "\r") i++;
-    } else if (c === '"') {
-      const block = source.startsWith('"""', i);
-      i += block ? 3 : 1;
-      while (i < source.length && !(block ? source.startsWith('"""', i) : source[i] === '"' || source[i] === "\n")) i += source[i] === "\\" ? 2 : 1;
-      if (block) i += 2;
-    } else if (c === "{" || c === "[" || c === "(") {
-      if (++depth > MAX_TEXT_NESTING) {
-        return limitError("badRequest", `The query is nested more than ${MAX_TEXT_NESTING} levels deep; at most ${limits.maxDepth} levels of fields are allowed.`);
+  for (let n = 0; n <= MAX_TOKENS; n++) {
+    let token;
+    try {
+      token = lexer.advance();
+    } catch (e) {
+      if (e instanceof GraphQLError) return undefined;
+      throw e;
+    }
+    if (token.kind === TokenKind.EOF) return undefined;
+    if (token.kind === TokenKind.BRACE_L || token.kind === TokenKind.BRACKET_L || token.kind === TokenKind.PAREN_L) {
+      if (++depth > MAX_NESTING) {
+        return limitError("badRequest", `The query is nested more than ${MAX_NESTING} levels deep; at most ${limits.maxDepth} levels of fields are allowed.`);
       }
-    } else if (c === "}" || c === "]" || c === ")") depth--;
+    } else if (token.kind === TokenKind.BRACE_R || token.kind === TokenKind.BRACKET_R || token.kind === TokenKind.PAREN_R) {
+      depth--;
+    }
   }
   return undefined;
 }
 
 /**
- * Depth and aliases, checked before graphql-js's own validation: a query nested thousands deep is refused before
- * the recursive rules walk it.
+ * Depth and aliases, checked before graphql-js's own validation (and after nestingError, so no recursive rule walks a
+ * document nested thousands deep). graphql-armor's depth rule follows fragment spreads, a spread in a loop included.
  */
 export function checkShape(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] {
   return validate(schema, document, armorRules());

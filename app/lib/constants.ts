@@ -84,6 +84,7 @@ export const FEATURE_FLAGS = [
   "showSideNavNode",
   "showAutomationNav",
   "cloudexShowConnections",
+  "cloudexShowMetricViewer",
   "kubexShowProductTour",
   "showCloudNavGroup",
   "showContainersNavGroup",

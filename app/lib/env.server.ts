@@ -24,6 +24,18 @@ const SCHEMA = z.object({
   KUBEX_FLAGS_OFF: z.preprocess(blankAsUndefined, z.string().optional()),
   SESSION_SECRET: z.preprocess(blankAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   KUBEX_HIDE_DEMO_LOGIN: z.preprocess(blankAsUndefined, z.enum(["0", "1"]).optional()),
+  // How many reverse proxies in front of the server to believe (X-Forwarded-For, X-Forwarded-Proto); 0: none.
+  KUBEX_TRUST_PROXY: whole(0, 10),
+  // The key that encrypts connection secrets at rest: 32 bytes as 64 hex digits or base64 (lib/secret-box.server.ts).
+  KUBEX_SECRET_KEY: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, "must be 32 bytes as 64 hex digits or base64")
+      .optional(),
+  ),
+  // Where the generated key is kept when KUBEX_SECRET_KEY is not set (default: secret.key beside the database file).
+  KUBEX_SECRET_KEY_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
 });
 
 export type Env = z.infer<typeof SCHEMA>;

@@ -1,5 +1,5 @@
 /** The theme lives in a cookie so the server renders the right one with no flash; dark is the default. */
-import { readCookie } from "~/lib/cookies";
+import { readCookie, secureAttribute } from "~/lib/cookies";
 
 export type Theme = "dark" | "light";
 export const THEME_COOKIE = "kubex_theme";
@@ -8,6 +8,6 @@ export function getTheme(request: Request): Theme {
   return readCookie(request, THEME_COOKIE) === "light" ? "light" : "dark";
 }
 
-export function themeCookieHeader(theme: Theme) {
-  return `${THEME_COOKIE}=${theme}; Path=/; SameSite=Lax; Max-Age=31536000`;
+export function themeCookieHeader(theme: Theme, request: Request) {
+  return `${THEME_COOKIE}=${theme}; Path=/; SameSite=Lax; Max-Age=31536000${secureAttribute(request)}`;
 }

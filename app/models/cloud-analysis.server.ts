@@ -16,6 +16,7 @@ import { cachedRead, consistentRead, num } from "./snapshot-reads.server";
 import { checkPaging, checkSort, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
 import type { FolderScope } from "./tree-scope.server";
 import type { Db } from "./treeview-common.server";
+import { isOwnKey } from "~/lib/own-key";
 
 /** Services with their row of the current snapshot. */
 const CLOUD_FROM = sql`cloud_service s join cloud_analysis a on a.snapshot_id = (select m.value from meta m where m.key = ${CURRENT_SNAPSHOT_META_KEY}) and a.service_id = s.id`;
@@ -156,7 +157,7 @@ export interface CloudTotals {
 
 function rowsQuery(scope: FolderScope, args: CloudRowsArgs): RowsQuery {
   const all = cloudConditions(scope);
-  if (args.gridViewId && !Object.hasOwn(CLOUD_GROUPING_VIEWS, args.gridViewId)) {
+  if (args.gridViewId && !isOwnKey(CLOUD_GROUPING_VIEWS, args.gridViewId)) {
     if (!isCloudRowViewId(args.gridViewId)) throw validationError(`Unknown cloud grid view '${args.gridViewId}'.`);
     const view = CLOUD_ROW_VIEWS[args.gridViewId];
     all.push(sql`${sql.ref(CLOUD_SORTABLE_FIELDS[view.field])} = ${view.value}`);

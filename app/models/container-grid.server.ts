@@ -14,6 +14,7 @@ import { checkPaging, checkSort, filterCondition, orderedIds, rowGroups, searchC
 import { consistentRead, FROM } from "./snapshot-reads.server";
 import type { FolderScope } from "./tree-scope.server";
 import type { Db } from "./treeview-common.server";
+import { isOwnKey } from "~/lib/own-key";
 
 /** The grid's sortable fields: ContainerRow field → column. Nothing else reaches ORDER BY. */
 export const SORTABLE_FIELDS = {
@@ -158,11 +159,11 @@ const SPEC: GridSpec<"currentCost" | "netSavings" | "totalCpuSurplus" | "totalMe
 function rowsQuery(scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
   const all: Expression<unknown>[] = [...containerConditions(scope).conditions];
   if (args.gridViewId) {
-    if (!Object.hasOwn(GRID_VIEW_CONDITIONS, args.gridViewId)) throw validationError(`Unknown grid view '${args.gridViewId}'.`);
+    if (!isOwnKey(GRID_VIEW_CONDITIONS, args.gridViewId)) throw validationError(`Unknown grid view '${args.gridViewId}'.`);
     all.push(GRID_VIEW_CONDITIONS[args.gridViewId as GridViewId]);
   }
   if (args.bucket) {
-    if (!Object.hasOwn(BUCKET_COLUMNS, args.bucket.metric)) throw validationError(`Unknown histogram '${args.bucket.metric}'.`);
+    if (!isOwnKey(BUCKET_COLUMNS, args.bucket.metric)) throw validationError(`Unknown histogram '${args.bucket.metric}'.`);
     if (!Number.isInteger(args.bucket.value)) throw validationError("A histogram bucket is a whole number.");
     // Histogram click-through: the rows in one bucket of one chart.
     all.push(sql`${sql.ref(`a.${BUCKET_COLUMNS[args.bucket.metric as ResourceKey]}`)} = ${args.bucket.value}`);

@@ -12,6 +12,7 @@ import { storedSource } from "./stored-source.server";
 import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
 import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
 import { DAY_MS } from "~/lib/time";
+import { isOwnKey } from "~/lib/own-key";
 
 export const FIVE_MINUTE_DAYS = 7;
 
@@ -47,7 +48,7 @@ async function samplesOf(store: Store): Promise<NodeSamples | null> {
 /** The window and bucket of a call, checked. `nowMs` is the data's "now" (the snapshot's window end). */
 export function seriesWindow(args: SeriesArgs, nowMs: number) {
   const interval = (args.timeInterval ?? "DAY_1") as TimeInterval;
-  if (!Object.hasOwn(TIME_INTERVALS, interval)) throw validationError(`Unknown timeInterval '${args.timeInterval}'; use one of ${Object.keys(TIME_INTERVALS).join(", ")}.`);
+  if (!isOwnKey(TIME_INTERVALS, interval)) throw validationError(`Unknown timeInterval '${args.timeInterval}'; use one of ${Object.keys(TIME_INTERVALS).join(", ")}.`);
   const tz = args.rollupTimezone ?? "UTC";
   if (tz !== "UTC") throw validationError(`Unknown rollupTimezone '${tz}'; use UTC.`);
   const from = Date.parse(args.startDate);

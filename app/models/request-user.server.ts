@@ -6,10 +6,11 @@
 import { getDb } from "~/db/db.server";
 import type { SessionUser } from "~/lib/auth-types";
 import { sessionIdFrom } from "~/lib/cookies";
-import { getSessionUser, getTokenUser } from "./users.server";
+import { getSessionUser, getTokenUser, purgeExpiredNowAndThen } from "./users.server";
 
 export async function getRequestUser(request: Request): Promise<SessionUser | null> {
   const db = await getDb();
+  await purgeExpiredNowAndThen(db);
   const auth = request.headers.get("Authorization")?.trim() ?? "";
   const bearer = /^Bearer\s+(.+)$/i.exec(auth);
   if (bearer) return getTokenUser(db, bearer[1].trim());

@@ -12,6 +12,7 @@ import { currentSnapshotId } from "./snapshot.server";
 import { cachedRead, num, onClearAnalysisCache } from "./snapshot-reads.server";
 import { storeCache } from "./store-cache.server";
 import type { Db } from "./treeview-common.server";
+import { isOwnKey } from "~/lib/own-key";
 
 export interface GridSpec<Sum extends string = string> {
   /** Names the grid in cache keys. */
@@ -39,7 +40,7 @@ const COMPARE = { eq: "=", ne: "<>", gt: ">", ge: ">=", lt: "<", le: "<=" } as c
 
 /** One filter as a parameterised condition over a whitelisted column; anything else is refused. */
 export function filterCondition(spec: GridSpec, f: RowFilter): Expression<unknown> {
-  if (!Object.hasOwn(spec.sortable, f.field)) throw validationError(`Rows cannot be filtered by '${f.field}'.`);
+  if (!isOwnKey(spec.sortable, f.field)) throw validationError(`Rows cannot be filtered by '${f.field}'.`);
   const col = sql.ref(spec.sortable[f.field]);
   switch (f.op) {
     case "contains":
@@ -49,7 +50,7 @@ export function filterCondition(spec: GridSpec, f: RowFilter): Expression<unknow
     case "notBlank":
       return sql`${col} is not null`;
     default: {
-      if (!Object.hasOwn(COMPARE, f.op)) throw validationError(`Unknown filter operator '${String((f as { op: unknown }).op)}'.`);
+      if (!isOwnKey(COMPARE, f.op)) throw validationError(`Unknown filter operator '${String((f as { op: unknown }).op)}'.`);
       if (typeof f.value === "number" && !Number.isFinite(f.value)) throw validationError(`A filter on '${f.field}' needs a finite number.`);
       return sql`${col} ${sql.raw(COMPARE[f.op])} ${f.value}`;
     }
@@ -84,7 +85,7 @@ export function checkPaging(spec: GridSpec, args: { page?: number | null; pageSi
 
 export function checkSort(spec: GridSpec, sort: { field: string; direction?: "asc" | "desc" | null } | null | undefined, defaultField: string) {
   const field = sort?.field ?? defaultField;
-  if (!Object.hasOwn(spec.sortable, field)) throw validationError(`Rows cannot be sorted by '${field}'.`);
+  if (!isOwnKey(spec.sortable, field)) throw validationError(`Rows cannot be sorted by '${field}'.`);
   const direction = sort?.direction ?? "asc";
   if (direction !== "asc" && direction !== "desc") throw validationError(`Sort direction must be asc or desc (got '${String(direction)}').`);
   return { field, direction };

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { actSettings, loadSettings } from "~/features/settings/settings.server";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadSettings(request);
 export const action = ({ request }: ActionFunctionArgs) => actSettings(request);
 
 export default function Settings() {
-  const { user, flags, tokens, csrf } = useLoaderData<typeof loader>();
+  const { user, flags, tokens, tokenDays, tokenDefaultDays, csrf } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="space-y-6 p-4">
@@ -20,16 +20,32 @@ export default function Settings() {
       ) : null}
       <section className="card">
         <h2 className="mb-2 font-semibold">API tokens</h2>
-        <p className="muted mb-3 text-sm">Scripts call the GraphQL API at /api/graphql/&lt;service&gt; with the header Authorization: Bearer &lt;token&gt;.</p>
-        <Form method="post" className="flex gap-2">
+        <p className="muted mb-3 text-sm">
+          Scripts call the GraphQL API at /api/graphql/&lt;service&gt; with the header Authorization: Bearer &lt;token&gt;. A token
+          works until it expires (at most {tokenDays[tokenDays.length - 1]} days) or is revoked.
+        </p>
+        <Form method="post" className="flex flex-wrap gap-2">
           <input type="hidden" name="csrf" value={csrf} />
           <input name="tokenName" aria-label="Token name" placeholder="Token name" className="input max-w-xs" maxLength={100} required />
+          <select name="expiresInDays" aria-label="Expires in" className="input w-auto" defaultValue={String(tokenDefaultDays)}>
+            {tokenDays.map((d) => (
+              <option key={d} value={d}>
+                Expires in {d} days
+              </option>
+            ))}
+          </select>
           <button type="submit" name="intent" value="createToken" className="btn-primary">Create token</button>
         </Form>
         <ul className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800">
           {tokens.map((t) => (
             <li key={t.id} className="flex items-center justify-between py-1.5">
-              <span>{t.name} <span className="muted">· created {formatDate(t.createdAt)}</span></span>
+              <span data-testid="token-row">
+                {t.name}{" "}
+                <span className="muted">
+                  · created {formatDate(t.createdAt)} · {t.expired ? "expired" : "expires"} {t.expiresAt ? formatDate(t.expiresAt) : ""} · last used{" "}
+                  {t.lastUsedAt ? formatDateTime(t.lastUsedAt) : "never"}
+                </span>
+              </span>
               <Form method="post">
                 <input type="hidden" name="csrf" value={csrf} />
                 <input type="hidden" name="tokenId" value={t.id} />

@@ -1,16 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/session.server";
-import { safeRedirect } from "~/features/auth/login.server";
+import { sharedPage } from "~/features/shell/share.server";
 
 /** Share without JavaScript: the address of the page you came from, ready to copy. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const referer = request.headers.get("Referer");
-  const url = new URL(request.url);
-  const from = referer && new URL(referer).origin === url.origin ? new URL(referer) : null;
-  const path = safeRedirect(from ? from.pathname + from.search : url.searchParams.get("path"));
-  return { address: `${url.origin}${path}`, back: path };
+  return sharedPage(request);
 }
 
 export default function Share() {

@@ -23,7 +23,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : currentUrl.pathname.split("/")[2] !== nextUrl.pathname.split("/")[2];
 
 export default function KubexShell() {
-  const { user, flags, hasConnections, theme } = useLoaderData<typeof loader>();
+  const { user, flags, hasConnections, theme, csrf } = useLoaderData<typeof loader>();
   const location = useLocation();
   useKeepAlive();
   const title = pageTitle(location.pathname, new URLSearchParams(location.search), flags);
@@ -54,7 +54,7 @@ export default function KubexShell() {
           </span>
           <HelpMenu showTour={flags.kubexShowProductTour} />
           <ThemeToggle theme={theme} />
-          <UserMenu user={user} />
+          <UserMenu user={user} csrf={csrf} />
         </header>
         <main className="flex min-h-0 flex-1 flex-col">
           <Outlet />

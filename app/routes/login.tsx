@@ -3,23 +3,30 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getRequestUser } from "~/models/request-user.server";
 import { safeRedirect, signIn } from "~/features/auth/login.server";
+import { CSRF_FIELD, loginCsrf } from "~/features/auth/session.server";
 import { env } from "~/lib/env.server";
+import { readFormPost } from "~/lib/form-post.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Kubex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (await getRequestUser(request)) throw redirect(safeRedirect(redirectTo));
-  return { redirectTo: safeRedirect(redirectTo), demo: env().KUBEX_HIDE_DEMO_LOGIN !== "1" };
+  const csrf = await loginCsrf(request);
+  return data(
+    { redirectTo: safeRedirect(redirectTo), demo: env().KUBEX_HIDE_DEMO_LOGIN !== "1", csrf: csrf.token },
+    { headers: csrf.setCookie ? { "Set-Cookie": csrf.setCookie } : {} },
+  );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const result = await signIn(request, await request.formData());
-  return data({ error: result.error }, { status: result.status });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const result = await signIn(request, await readFormPost(request), context);
+  const headers: Record<string, string> = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+  return data({ error: result.error }, { status: result.status, headers });
 }
 
 export default function Login() {
-  const { redirectTo, demo } = useLoaderData<typeof loader>();
+  const { redirectTo, demo, csrf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -29,6 +36,7 @@ export default function Login() {
           Sign in to Kubex
         </h1>
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <div>
           <label className="label" htmlFor="userName">
             User name

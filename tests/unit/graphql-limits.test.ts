@@ -64,7 +64,7 @@ describe("the GraphQL request limits", () => {
     expect(messages(nest(8))).toEqual([]);
     expect(messages(nest(12))).toEqual(["Bad Request: The query is nested 13 levels deep; at most 10 are allowed."]);
     const deep = `${"{a".repeat(2000)}${"}".repeat(2000)}`;
-    expect(messages(deep)).toEqual(["Bad Request: The query is nested more than 50 levels deep; at most 10 levels of fields are allowed."]);
+    expect(messages(deep)).toEqual(["Bad Request: The query is nested more than 40 levels deep; at most 10 levels of fields are allowed."]);
     // Braces inside strings and comments are not nesting.
     expect(messages(`{ getMaxFilterLines(filters: ["${"{".repeat(100)}"]) } # ${"[".repeat(100)}`)[0] ?? "").not.toMatch(/nested/);
   });
@@ -132,5 +132,25 @@ describe("the parsed-document cache", () => {
     expect(cache.get(`# ${"y".repeat(3_000)}`)).toBeUndefined();
     const last = `{ __typename } # 99 ${"x".repeat(1_500)}`;
     expect(cache.get(last)).toBe(doc);
+  });
+});
+
+describe("the answer-size cap (http.server.ts encodeAnswer)", () => {
+  it("writes the same JSON as JSON.stringify, one root field at a time, and refuses an answer over the cap", async () => {
+    const { encodeAnswer } = await import("~/graphql/http.server");
+    const bodies = [
+      { data: { a: [1, 2, { b: "é" }], "we\"ird": null } },
+      { data: null, errors: [{ message: "x" }] },
+      { errors: [{ message: "y" }] },
+      { data: {} },
+    ];
+    for (const body of bodies) expect(encodeAnswer(body, 1_000)?.join("")).toBe(JSON.stringify(body));
+    const big = { data: { a: "x".repeat(600), b: "y".repeat(600) } };
+    expect(encodeAnswer(big, 1_000)).toBeUndefined();
+    expect(encodeAnswer(big, 2_000)?.length).toBeGreaterThan(2);
+  });
+
+  it("does not count brackets inside block strings as nesting", () => {
+    expect(messages(`{ getMaxFilterLines(filters: ["""${"{".repeat(100)}"""]) }`)[0] ?? "").not.toMatch(/nested/);
   });
 });

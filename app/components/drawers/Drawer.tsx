@@ -8,7 +8,24 @@ import { useHydrated } from "remix-utils/use-hydrated";
  * button and backdrop are links to the address without the drawer; once JavaScript runs it becomes a Headless UI
  * Dialog (focus trap, Escape, scroll lock) that closes by navigating to that same address.
  */
-export function Drawer({ title, subtitle, closeHref, footer, children, testId }: { title: string; subtitle?: string; closeHref: string; footer?: React.ReactNode; children: React.ReactNode; testId: string }) {
+export function Drawer({
+  title,
+  subtitle,
+  closeHref,
+  footer,
+  children,
+  testId,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: string;
+  closeHref: string;
+  footer?: React.ReactNode;
+  children: React.ReactNode;
+  testId: string;
+  /** Room for two columns of charts (the cloud instance drawer). */
+  wide?: boolean;
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const close = () => navigate(closeHref, { preventScrollReset: true, replace: true });
@@ -31,7 +48,7 @@ export function Drawer({ title, subtitle, closeHref, footer, children, testId }:
       {footer ? <div className="border-t border-slate-200 px-5 py-3 dark:border-slate-700">{footer}</div> : null}
     </>
   );
-  const panel = "flex h-full w-full max-w-xl flex-col border-l border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900";
+  const panel = `flex h-full w-full ${wide ? "max-w-5xl" : "max-w-xl"} flex-col border-l border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900`;
   if (!hydrated) {
     return (
       <div className="fixed inset-0 z-50 flex justify-end">

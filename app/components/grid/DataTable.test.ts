@@ -135,6 +135,17 @@ describe("DataTable: a server-side grid whose state is the address", () => {
     expect(html).toContain(">11–12 of 12<");
   });
 
+  it("draws a Total row from the columns' footers only when a column defines one (the cloud services grid)", async () => {
+    expect(await renderAt("/g", grid({}))).not.toContain("<tfoot");
+    const withTotal = COLUMNS.map((c) => (c.id === "name" ? { ...c, footer: () => "Total" } : c.id === "cost" ? { ...c, footer: () => "$4.00" } : c));
+    const html = await renderAt("/g", () =>
+      h(DataTable<Row>, { columns: withTotal, data: ROWS, state: { columnPinning: { left: ["name"] } }, rowCount: 2, pageCount: 1, getRowId: (r) => r.id, address, look: { ...LOOK, tf: "tf", pinnedTf: "pinned-tf" }, testId: "grid" }),
+    );
+    const foot = html.slice(html.indexOf("<tfoot"), html.indexOf("</tfoot>"));
+    expect(tags(foot, "td").map((t) => t.attrs.class)).toEqual(["tf pinned-tf", "tf text-right tabular-nums", "tf", "tf"]);
+    expect(foot.replace(/<[^>]+>/g, "|").split("|").filter(Boolean)).toEqual(["Total", "$4.00"]);
+  });
+
   it("says so when there is nothing to show, across every column", async () => {
     const html = await renderAt("/g", grid({}, []));
     expect(withAttr(html, "data-testid", "empty")[0].attrs.colSpan).toBe("4");

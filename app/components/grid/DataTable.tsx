@@ -79,10 +79,36 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
             {(props.empty ?? rows.length === 0) ? <EmptyGridRow colSpan={table.getVisibleLeafColumns().length} testId={props.emptyTestId} /> : null}
             {props.body ? props.body(table) : rows.map((row) => <DataTableRow key={row.id} row={row} look={look} />)}
           </tbody>
+          {hasFooter(table) ? (
+            <tfoot className={look.tfoot}>
+              {table.getFooterGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <FooterCell key={header.id} header={header} look={look} />
+                  ))}
+                </tr>
+              ))}
+            </tfoot>
+          ) : null}
         </table>
       </div>
       {props.footer?.(table)}
     </>
+  );
+}
+
+/** A total row (the cloud services grid's "Total") when any column defines a footer. */
+function hasFooter<TData>(table: Table<TData>): boolean {
+  return table.getVisibleLeafColumns().some((c) => c.columnDef.footer !== undefined);
+}
+
+function FooterCell<TData>({ header, look }: { header: Header<TData, unknown>; look: GridLook<TData> }) {
+  const { column } = header;
+  const meta = column.columnDef.meta;
+  return (
+    <td className={cx(look.tf ?? look.td, meta?.numeric && "text-right tabular-nums", column.getIsPinned() && look.pinnedTf)}>
+      {header.isPlaceholder || column.columnDef.footer === undefined ? null : flexRender(column.columnDef.footer, header.getContext())}
+    </td>
   );
 }
 

@@ -16,6 +16,10 @@ export interface GridLook<TData> {
   pinnedTh?: string;
   pinnedTd?: (row: Row<TData>) => string;
   row: (row: Row<TData>) => RowAttributes;
+  /** The total row (a grid whose columns define footers). */
+  tfoot?: string;
+  tf?: string;
+  pinnedTf?: string;
 }
 
 export const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(" ");

@@ -56,7 +56,7 @@ export function ThemeToggle({ theme }: { theme: "dark" | "light" }) {
   );
 }
 
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({ user, csrf }: { user: SessionUser; csrf: string }) {
   return (
     <MenuShell
       label="User menu"
@@ -74,6 +74,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         Settings and API tokens
       </a>
       <Form method="post" action="/logout">
+        <input type="hidden" name="csrf" value={csrf} />
         <button role="menuitem" type="submit" className={itemClass}>
           Sign out
         </button>

@@ -3,6 +3,7 @@
  * menu structure (divider and the three section headings), three group the rows by a column, the rest keep only
  * the rows of one provider, service type or recommendation. Pure: the model holds each view's row condition.
  */
+import { isOwnKey } from "~/lib/own-key";
 export const CLOUD_GRID_VIEW_ORDER = [
   "default",
   "all_data",
@@ -64,14 +65,14 @@ export const CLOUD_GROUPING_TITLES: Record<keyof typeof CLOUD_GROUPING_VIEWS, st
 };
 
 export function isCloudRowViewId(id: string): id is CloudRowViewId {
-  return Object.hasOwn(CLOUD_ROW_VIEWS, id);
+  return isOwnKey(CLOUD_ROW_VIEWS, id);
 }
 
 /** A built-in view's title, or null for an unknown id or a menu heading. */
 export function cloudGridViewTitle(id: string | null): string | null {
   if (!id) return null;
   if (isCloudRowViewId(id)) return CLOUD_ROW_VIEWS[id].title;
-  if (Object.hasOwn(CLOUD_GROUPING_VIEWS, id)) return CLOUD_GROUPING_TITLES[id as keyof typeof CLOUD_GROUPING_VIEWS];
+  if (isOwnKey(CLOUD_GROUPING_VIEWS, id)) return CLOUD_GROUPING_TITLES[id as keyof typeof CLOUD_GROUPING_VIEWS];
   return null;
 }
 

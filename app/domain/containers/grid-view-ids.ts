@@ -3,6 +3,7 @@
  * figures and the histogram bars' views. One place for the ids, their titles and how an address names a bucket;
  * the model holds each view's row condition under the same ids.
  */
+import { isOwnKey } from "~/lib/own-key";
 
 /** The views behind the Summary's figures, with their titles in the spec's words. */
 export const GRID_VIEW_TITLES = {
@@ -45,7 +46,7 @@ export function parseBucketGridViewId(id: string): { metric: keyof typeof BUCKET
 }
 
 export function isContainerGridViewId(id: string): id is ContainerGridViewId {
-  return Object.hasOwn(GRID_VIEW_TITLES, id);
+  return isOwnKey(GRID_VIEW_TITLES, id);
 }
 
 /** The title of a built-in row condition (a figure's view or a histogram bucket), or null when there is none. */

@@ -9,6 +9,7 @@ import type { GridState, GridStateRules } from "./state";
 import { CLOUD_GRID_ID, CONTAINER_GRID_ID } from "./texts";
 import { CLOUD_GRID_VIEW_ORDER, CLOUD_GROUPING_VIEWS, cloudGridViewTitle } from "~/domain/cloud/grid-view-ids";
 import { CLOUD_GRID_COLUMNS, CLOUD_GRID_DEFAULT_SORT } from "~/domain/cloud/grid-columns";
+import { isOwnKey } from "~/lib/own-key";
 
 export interface SystemGridView {
   id: string;
@@ -52,7 +53,7 @@ const CLOUD_GRID: GridDefinition = {
   systemViews: CLOUD_GRID_VIEW_ORDER.flatMap((id): SystemGridView[] => {
     if (id === "default") return [{ id, title: "Default", state: {}, basedOn: null }];
     if (id === "all_data") return [{ id, title: "All Data", state: { cols: CLOUD_GRID_COLUMNS.map((c) => c.key).join(",") }, basedOn: null }];
-    if (Object.hasOwn(CLOUD_GROUPING_VIEWS, id)) {
+    if (isOwnKey(CLOUD_GROUPING_VIEWS, id)) {
       return [{ id, title: cloudGridViewTitle(id)!, state: { group: CLOUD_GROUPING_VIEWS[id as keyof typeof CLOUD_GROUPING_VIEWS] }, basedOn: null }];
     }
     const title = cloudGridViewTitle(id);

@@ -7,6 +7,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { findProperty, type PropertyDef } from "./properties";
 import type { FilterAst, FilterCondition } from "./filter-logic";
+import { isOwnKey } from "~/lib/own-key";
 
 /** The group name shown for containers whose level property is NULL or empty. */
 export const NONE_LABEL = "(none)";
@@ -79,7 +80,7 @@ function positive(p: PropertyDef, col: RawBuilder<unknown>, cond: FilterConditio
     case "in":
       return sql<SqlBool>`lower(${col}) in (${sql.join(listOf(cond.value).map((v) => sql`lower(${v})`))})`;
     default:
-      if (op in COMPARE_SQL) return compare(p, col, op as CompareOp, cond.value);
+      if (isOwnKey(COMPARE_SQL, op)) return compare(p, col, op, cond.value);
       throw new FilterCompileError(`Unknown operator '${op}'.`);
   }
 }

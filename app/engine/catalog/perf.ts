@@ -1,4 +1,5 @@
 import type { InstanceTypeBasics, ProcessorSupplier } from "./types";
+import { isOwnKey } from "~/lib/own-key";
 
 /**
  * perfFactor: a relative per-vCPU performance ESTIMATE, 1.0 = one vCPU of a Skylake/Cascade Lake Xeon (AWS m5,
@@ -56,7 +57,7 @@ export function perfFactorOf(t: PerfInput): number {
   }
   if (t.provider === "GCP") return GCP[t.name.split("-")[0]] ?? 1;
   const family = t.family.replace(/^db\./, "");
-  if (family in AWS_FAMILY) return AWS_FAMILY[family];
+  if (isOwnKey(AWS_FAMILY, family)) return AWS_FAMILY[family];
   // AWS: t2 is Haswell/Broadwell, t3 Skylake/Cascade Lake, t3a Naples, t4g Graviton2, whatever their digit says.
   if (t.series === "t") return { 1: 0.5, 2: 0.85, 3: t.processorSupplier === "AMD" ? 0.9 : 1.0, 4: 0.95 }[t.generation ?? 3] ?? 1;
   return AWS[t.processorSupplier][t.generation ?? 5] ?? 1;

@@ -15,8 +15,10 @@ import { containerHourCharts } from "~/features/drawers/hour-charts.server";
 import { availableColumns, COLUMN_BY_KEY, visibleColumns } from "~/domain/containers/grid-columns";
 import { parseGridFilters } from "./grid-filters";
 import { PAGE_SIZES } from "./page-sizes";
+import { pageParam, sizeParam } from "~/lib/params";
 import { gridViewTitle, isContainerGridViewId, parseBucketGridViewId } from "~/domain/containers/grid-view-ids";
 import { loadGridViewsBar, withRowView } from "~/features/grid-views/bar.server";
+import { isOwnKey } from "~/lib/own-key";
 
 /** The address's name for the group of rows without a value. */
 export const BLANK_GROUP = "(blank)";
@@ -35,7 +37,7 @@ export function gridQuery(params: URLSearchParams, gpu: boolean) {
   const bucket = gridViewId ? parseBucketGridViewId(gridViewId) : null;
   const known = !!gridViewId && (!!bucket || isContainerGridViewId(gridViewId));
   const sortField = params.get("sort") ?? "monthlyWaste";
-  const sort = Object.hasOwn(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
+  const sort = isOwnKey(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
   const dir: "asc" | "desc" = params.get("dir") === "asc" ? "asc" : "desc";
   const search = normaliseSearch(params.get("q"));
   const gpuAllowed = new Set(availableColumns(gpu).map((c) => c.key));
@@ -52,9 +54,7 @@ export function gridQuery(params: URLSearchParams, gpu: boolean) {
 }
 
 function pageArgs(params: URLSearchParams) {
-  const size = PAGE_SIZES.find((s) => String(s) === params.get("size")) ?? 20;
-  const requested = Number.parseInt(params.get("page") ?? "1", 10);
-  return { size, page: Number.isFinite(requested) && requested > 0 ? requested : 1 };
+  return { size: sizeParam(params, PAGE_SIZES, 20), page: pageParam(params) };
 }
 
 async function loadDrawerOrError(db: Db, scope: FolderScope, drawer: string | null) {

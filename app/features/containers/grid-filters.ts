@@ -46,14 +46,17 @@ function parseOne(col: GridColumn, raw: string): { filter: ParsedFilter } | { er
   return { filter: { field, op: OPS[(m[1] ?? "=") as keyof typeof OPS], value: Number(m[2]) } };
 }
 
-/** Every f.<column> of the address: the filters that parse, the texts as typed, and one message per bad one. */
-export function parseGridFilters(params: URLSearchParams, allowed: (col: GridColumn) => boolean = () => true) {
+/**
+ * Every f.<column> of the address: the filters that parse, the texts as typed, and one message per bad one. The
+ * columns are the container grid's unless another grid passes its own (the cloud services grid).
+ */
+export function parseGridFilters(params: URLSearchParams, allowed: (col: GridColumn) => boolean = () => true, columns: ReadonlyMap<string, GridColumn> = COLUMN_BY_KEY) {
   const filters: ParsedFilter[] = [];
   const texts: Record<string, string> = {};
   const errors: string[] = [];
   for (const [name, raw] of params) {
     if (!name.startsWith(FILTER_PREFIX) || !raw.trim()) continue;
-    const col = COLUMN_BY_KEY.get(name.slice(FILTER_PREFIX.length));
+    const col = columns.get(name.slice(FILTER_PREFIX.length));
     if (!col || !col.sortKey || !allowed(col)) {
       errors.push(`There is no column '${name.slice(FILTER_PREFIX.length)}' to filter.`);
       continue;

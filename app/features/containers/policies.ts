@@ -2,6 +2,7 @@
  * The Policies tab (spec document 2, section 2.4): every policy's settings as rows, grouped by policy, paged
  * 10 / 15 / 20, "None" for a missing value. Pure: policies are data (app/engine/policy).
  */
+import { pageParam, sizeParam } from "~/lib/params";
 import { formatParameterValue, PARAMETER_DEFINITIONS, PARAMETER_GROUPS, POLICIES, type Policy } from "~/engine/policy";
 
 export const POLICY_PAGE_SIZES = [10, 15, 20] as const;
@@ -35,9 +36,8 @@ export function policyRows(policies: readonly Policy[] = POLICIES): PolicyRow[] 
 }
 
 export function policyPage(params: URLSearchParams, rows: PolicyRow[] = policyRows()) {
-  const size = POLICY_PAGE_SIZES.find((s) => String(s) === params.get("psize")) ?? 10;
+  const size = sizeParam(params, POLICY_PAGE_SIZES, 10, "psize");
   const lastPage = Math.max(1, Math.ceil(rows.length / size));
-  const asked = Number.parseInt(params.get("ppage") ?? "1", 10);
-  const page = Math.min(lastPage, Number.isFinite(asked) && asked > 0 ? asked : 1);
+  const page = Math.min(lastPage, pageParam(params, "ppage"));
   return { rows: rows.slice((page - 1) * size, page * size), total: rows.length, page, lastPage, size };
 }

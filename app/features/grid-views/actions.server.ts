@@ -16,9 +16,15 @@ import { safeRedirect } from "~/features/auth/login.server";
 import { findGridView } from "~/models/grid-views.server";
 import { gridDefinition } from "~/domain/grid-views/grids";
 import { stateFromParams, TRANSIENT_KEYS, viewSearch } from "~/domain/grid-views/state";
+import { CLOUD_GRID_ID, CONTAINER_GRID_ID } from "~/domain/grid-views/texts";
 import { BAR_ERRORS, type BarAction, type BarError } from "./bar.server";
+import { readFormPost } from "~/lib/form-post.server";
 
-const GRID_PATH = "/kubex/containers-tree/";
+/** The pages each grid lives on, and where a form from elsewhere goes back to. */
+const GRID_PAGES: Record<string, { paths: string[]; fallback: string }> = {
+  [CONTAINER_GRID_ID]: { paths: ["/kubex/containers-tree/"], fallback: "/kubex/containers-tree/tree-item?tabGroup1=analysis-details" },
+  [CLOUD_GRID_ID]: { paths: ["/kubex/cloud-tree?", "/kubex/cloud-tree/"], fallback: "/kubex/cloud-tree?cloudTabGroup=cloud-analysis" },
+};
 
 const FormSchema = z.object({
   intent: z.enum(["create", "saveas", "duplicate", "save", "rename", "delete", "publish", "favourite", "unfavourite"]),
@@ -30,10 +36,11 @@ const FormSchema = z.object({
 });
 type Form = z.infer<typeof FormSchema>;
 
-/** The grid page the form came from (never another site or another part of the console). */
-function gridUrl(returnTo: string | undefined): URL {
+/** The grid page the form came from (never another site or another part of the console, nor another grid's page). */
+function gridUrl(returnTo: string | undefined, gridId: string | undefined): URL {
   const to = safeRedirect(returnTo, "");
-  return new URL(to.startsWith(GRID_PATH) ? to : "/kubex/containers-tree/tree-item?tabGroup1=analysis-details", "http://x");
+  const page = GRID_PAGES[gridId ?? ""] ?? GRID_PAGES[CONTAINER_GRID_ID];
+  return new URL(page.paths.some((p) => to.startsWith(p)) ? to : page.fallback, "http://x");
 }
 
 function back(url: URL, changes: Record<string, string | null> = {}) {
@@ -103,9 +110,9 @@ async function run(user: SessionUser, form: Form, url: URL): Promise<{ viewId?: 
 }
 
 export async function actGridViews(request: Request, user: SessionUser) {
-  const form = await request.formData();
+  const form = await readFormPost(request);
   const parsed = FormSchema.safeParse(Object.fromEntries(form));
-  const url = gridUrl(typeof form.get("returnTo") === "string" ? String(form.get("returnTo")) : undefined);
+  const url = gridUrl(typeof form.get("returnTo") === "string" ? String(form.get("returnTo")) : undefined, typeof form.get("gridId") === "string" ? String(form.get("gridId")) : undefined);
   const js = form.get("js") === "1";
   if (!(await verifyCsrf(request, form))) return js ? { error: BAR_ERRORS.expired } : back(url, { gvError: "expired" });
   if (!parsed.success) return js ? { error: BAR_ERRORS.generic } : back(url, { gvError: "generic" });

@@ -11,6 +11,7 @@ import type { Db } from "~/models/treeview-common.server";
 import { gridDefinition } from "~/domain/grid-views/grids";
 import { sameState, stateFromParams, type GridState } from "~/domain/grid-views/state";
 import { CONTAINER_GRID_ID, GRID_VIEW_TEXT } from "~/domain/grid-views/texts";
+import { isOwnKey } from "~/lib/own-key";
 
 export type BarView = Pick<GridViewItem, "id" | "title" | "category" | "isFavorite" | "canFavorite" | "readOnly" | "owner" | "gridState" | "basedOn">;
 
@@ -65,7 +66,7 @@ export async function loadGridViewsBar(db: Db, user: SessionUser, params: URLSea
     rowViewId: selected ? selected.basedOn : requested,
     ui: {
       action: (BAR_ACTIONS as readonly string[]).includes(action ?? "") ? (action as BarAction) : null,
-      error: error && Object.hasOwn(BAR_ERRORS, error) ? BAR_ERRORS[error as BarError] : null,
+      error: error && isOwnKey(BAR_ERRORS, error) ? BAR_ERRORS[error as BarError] : null,
       title: (params.get("gvTitle") ?? "").slice(0, 200),
     },
   };

@@ -9,10 +9,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nodeGroupRows, nodeRows, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
 import { GROUP_SORTS, gridState, NODE_SORTS } from "./grids.server";
+import { isOwnKey } from "~/lib/own-key";
 
 export const NODE_EXPORT_GRIDS = { "node-groups": "kubex_node_groups", nodes: "kubex_nodes" } as const;
 export type NodeExportGrid = keyof typeof NODE_EXPORT_GRIDS;
-export const isNodeExportGrid = (v: string | null): v is NodeExportGrid => v !== null && Object.hasOwn(NODE_EXPORT_GRIDS, v);
+export const isNodeExportGrid = (v: string | null): v is NodeExportGrid => v !== null && isOwnKey(NODE_EXPORT_GRIDS, v);
 
 const PAGE = 1000;
 const PCT = "0.0";

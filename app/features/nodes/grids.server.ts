@@ -6,6 +6,7 @@
  */
 import type { Store } from "~/db/connect.server";
 import { PAGE_SIZES } from "~/features/containers/page-sizes";
+import { pageParam, sizeParam } from "~/lib/params";
 import { nodeGroupRows, nodeRows, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
 import { nodeCharts, nodeGroupCharts, PANEL_GROUP_CHARTS, PANEL_NODE_CHARTS, type NodeChart } from "./charts.server";
 import { DEFAULT_PAGE_SIZE, isDefaultGroup, type NodeViewMode } from "./constants";
@@ -33,9 +34,8 @@ export const NODE_SORTS = [
 export function gridState(params: URLSearchParams, sorts: readonly string[], defaultSort: string, defaultDir: "asc" | "desc" = "asc"): GridState {
   const sort = sorts.includes(params.get("sort") ?? "") ? params.get("sort")! : defaultSort;
   const dir = params.get("dir") === "desc" ? "desc" : params.get("dir") === "asc" ? "asc" : sort === defaultSort ? defaultDir : "asc";
-  const size = Number(params.get("size"));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const pageSize = sizeParam(params, PAGE_SIZES as readonly number[], DEFAULT_PAGE_SIZE);
+  const page = pageParam(params);
   return { sort, dir, page, pageSize };
 }
 

@@ -1,5 +1,7 @@
 /** Page titles derive from the route and the query (spec document 1, section 2) and, for default tabs, the flags. */
 import { containerTabs, selectedContainerTab } from "~/features/containers/tabs";
+import { cloudPageTitle } from "~/features/cloud/tabs";
+import { ownValue } from "~/lib/own-key";
 
 const CONTAINER_TABS: Record<string, string> = {
   summary: "Container Summary",
@@ -12,13 +14,6 @@ const WORKLOAD_TABS: Record<string, string> = {
   overview: "Overview",
   metricViewer: "Metrics Viewer",
   policies: "Policies",
-};
-const CLOUD_TABS: Record<string, string> = {
-  summary: "Cloud Summary",
-  analysisDetails: "Cloud AI Analysis Details",
-  overview: "Cloud Overview",
-  catalogMap: "Catalog Map",
-  metricViewer: "Metrics Viewer",
 };
 
 /** The node screens' tabs (tabGroupNode) by type: NODE has only its details, NODEGROUP Overview and Nodes. */
@@ -39,17 +34,15 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   const leaf = search.get("fullPath")?.split("/").filter(Boolean).pop();
   const suffix = leaf ? ` · ${leaf}` : "";
   if (pathname.includes("/containers-tree")) {
-    if (search.get("entityId")) return `${WORKLOAD_TABS[search.get("tabGroup2") ?? "overview"] ?? "Overview"}${suffix}`;
+    if (search.get("entityId")) return `${ownValue(WORKLOAD_TABS, search.get("tabGroup2") ?? "overview") ?? "Overview"}${suffix}`;
     const tab = selectedContainerTab(search.get("tabGroup1"), containerTabs(flags));
-    return `${CONTAINER_TABS[tab] ?? "Containers"}${suffix}`;
+    return `${ownValue(CONTAINER_TABS, tab) ?? "Containers"}${suffix}`;
   }
   if (pathname.includes("/nodes-tree")) {
     return `${nodeTitle(search)}${suffix}`;
   }
-  if (pathname.includes("/cloud-tree")) {
-    const tab = search.get("cloudTabGroup") ?? "summary";
-    return `${CLOUD_TABS[tab] ?? "Cloud"}${suffix}`;
-  }
+  if (pathname.includes("/cloud-tree/catalog-map")) return `Catalog Map${suffix}`;
+  if (pathname.includes("/cloud-tree")) return `${cloudPageTitle(search)}${suffix}`;
   if (pathname.includes("/collectionstatus/automation")) return "Automation";
   if (pathname.includes("/collectionstatus/connections")) return "Kubernetes Connections";
   if (pathname.includes("/cloud/connections")) return "Cloud Connections";

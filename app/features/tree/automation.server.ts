@@ -6,6 +6,7 @@ import { runGraphQL } from "~/graphql/client.server";
 import { displayError } from "~/graphql/errors";
 import { safeRedirect } from "~/features/auth/login.server";
 import { SET_ENTITY_AUTOMATION_STATUS, SET_TREE_PATH_AUTOMATION_STATUS } from "~/graphql/operations/treeview";
+import { readFormPost } from "~/lib/form-post.server";
 
 const AutomationForm = z.object({
   ctx: z.enum(["containers", "cloud"]),
@@ -23,7 +24,7 @@ const AutomationForm = z.object({
  */
 export async function setAutomation(request: Request) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormPost(request);
   const parsed = AutomationForm.safeParse(Object.fromEntries(form));
   const back = (key: "automation" | "automationError", text: string) => {
     const to = new URL(safeRedirect(parsed.success ? parsed.data.returnTo : undefined), "http://x");

@@ -13,6 +13,7 @@ import type { Alert, DialogState, ListedItem } from "./dialog-state";
 import type { SavedItemDraft } from "./drafts";
 import type { AnsweredItem, DialogAnswer, DialogVariables } from "./dialog-query.server";
 import { dialogContext, dialogHref, errorText, isLocked, redirect, returnTarget, withParam } from "./dialog-common.server";
+import { readFormPost } from "~/lib/form-post.server";
 
 /** An item of the selector, with what the dialog needs to open it. */
 interface DialogItem<Draft> extends ListedItem {
@@ -112,7 +113,7 @@ export async function loadDialog<Draft extends SavedItemDraft, Item extends Answ
 type Dialog<Draft extends SavedItemDraft> = Awaited<ReturnType<typeof openDialog<Draft, AnsweredItem>>>;
 
 export async function actDialog<Draft extends SavedItemDraft, Item extends AnsweredItem>(request: Request, user: SessionUser, kind: DialogKind<Draft, Item>) {
-  const form = await request.formData();
+  const form = await readFormPost(request);
   const draft = kind.fromForm(form);
   const intent = String(form.get("intent") ?? "");
   const trusted = await verifyCsrf(request, form);

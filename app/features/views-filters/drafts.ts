@@ -3,6 +3,7 @@
  * a plain form post without JavaScript: the server reads the draft, applies the button's intent and renders the
  * dialog again (nothing is saved until Apply or Ok).
  */
+import { wholeNumber } from "~/lib/params";
 import { EMPTY_ID } from "~/lib/constants";
 import { findProperty } from "~/domain/views-filters/properties";
 
@@ -52,10 +53,7 @@ export interface FilterDraft extends SavedItemDraft {
 const str = (form: FormData, key: string, max = 5000) => String(form.get(key) ?? "").slice(0, max);
 const all = (form: FormData, key: string, max = 5000) => form.getAll(key).map((v) => String(v).slice(0, max));
 const bool = (form: FormData, key: string) => form.get(key) === "on" || form.get(key) === "true";
-const int = (form: FormData, key: string) => {
-  const n = Number.parseInt(str(form, key, 10), 10);
-  return Number.isFinite(n) ? n : -1;
-};
+const int = (form: FormData, key: string) => wholeNumber(str(form, key, 10), { fallback: -1 });
 
 export const blankRow = (): FilterRowDraft => ({
   propertyKey: "",

@@ -3,6 +3,7 @@
  * without JavaScript show the same thing): the tab (tabGroup2), the metrics viewer's charts, viewMode, visibility
  * and range, and the expanded chart dialog (chart, chartMode, fit). Pure: parse and write URLSearchParams.
  */
+import { wholeNumber } from "~/lib/params";
 import { BOX_SERIES, type BoxSeriesId } from "~/domain/charts/box-series";
 import { CHART_KEYS, type ChartKey } from "./charts";
 import { HISTORY_DAYS, RANGE_OPTIONS, VIEW_MODES, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "~/domain/workload/constants";
@@ -47,7 +48,7 @@ export function parseWorkloadUrl(params: URLSearchParams, tabs: readonly Workloa
     .map((p) => p.split(":"))
     .filter(([id, state]) => state === "off" && (BOX_SERIES as readonly string[]).includes(id))
     .map(([id]) => id as BoxSeriesId);
-  const rangeParam = Number.parseInt(params.get("range") ?? "", 10);
+  const rangeParam = wholeNumber(params.get("range"), { fallback: -1 });
   const chartParam = params.get("chart") ?? "";
   const chartMode = isViewMode(params.get("chartMode")) ? (params.get("chartMode") as ViewMode) : viewMode;
   return {
@@ -55,7 +56,7 @@ export function parseWorkloadUrl(params: URLSearchParams, tabs: readonly Workloa
     charts,
     viewMode,
     hidden: [...new Set(hidden)],
-    range: clampRange(Number.isFinite(rangeParam) ? rangeParam : null, viewMode),
+    range: clampRange(rangeParam < 0 ? null : rangeParam, viewMode),
     chart: isChartKey(chartParam) ? chartParam : null,
     chartMode,
     fit: params.get("fit") !== "0",

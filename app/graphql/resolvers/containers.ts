@@ -11,6 +11,7 @@ import { getParameters } from "~/models/config-parameters.server";
 import { validationError } from "~/lib/errors";
 import { summaryCardFigures } from "~/domain/containers/summary-cards";
 import type { Resolver, ResolverMap } from "./types";
+import { isOwnKey } from "~/lib/own-key";
 
 /** The spec's chart names (the analysis call's chartingEntry) and the histogram each one is. */
 export const CHARTING_ENTRIES = { CPU_REQUEST: "cpuRequest", CPU_LIMIT: "cpuLimit", MEM_REQUEST: "memRequest", MEM_LIMIT: "memLimit" } as const;
@@ -20,7 +21,7 @@ const RESOURCE_TYPES = ["CPU & Memory", "CPU", "Memory"];
 const METRIC_TYPES = ["Request & Limit", "Request", "Limit"];
 
 function chartOf(entry: string): (typeof CHARTING_ENTRIES)[ChartingEntry] {
-  if (!Object.hasOwn(CHARTING_ENTRIES, entry)) {
+  if (!isOwnKey(CHARTING_ENTRIES, entry)) {
     throw validationError(`Unknown chartingEntry '${entry}'; use one of ${Object.keys(CHARTING_ENTRIES).join(", ")}.`);
   }
   return CHARTING_ENTRIES[entry as ChartingEntry];

@@ -7,6 +7,7 @@
  */
 import { SYSTEM_NAMESPACE_BU } from "./names";
 import { Rng, hash32 } from "./random";
+import { isOwnKey } from "~/lib/own-key";
 
 /**
  * How a container's requests compare with what its policy would recommend: far above (idle, over), in the
@@ -88,7 +89,7 @@ const ADD_ON_PROFILE_WEIGHTS: readonly (readonly [Provisioning, number])[] = [
 
 /** Whether a namespace holds cluster add-ons (kube-system, monitoring, logging, ...) rather than applications. */
 export function isAddOnNamespace(namespace: string): boolean {
-  return Object.hasOwn(SYSTEM_NAMESPACE_BU, namespace);
+  return isOwnKey(SYSTEM_NAMESPACE_BU, namespace);
 }
 
 /** Log-uniform in [lo, hi): ratios spread evenly over their orders of magnitude. */

@@ -1,20 +1,40 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { Table } from "@tanstack/react-table";
-import type { DetailsGridData } from "~/features/containers/details.server";
+import type { ReactNode } from "react";
 import { FILTER_PREFIX } from "~/domain/containers/grid-columns";
-import { DataTableRow } from "~/components/grid/DataTableRow";
-import type { GridLook } from "~/components/grid/look";
-import { formatContainerCount, formatCount, formatCurrency } from "~/lib/format";
-import { fmtNumber, type GridRow } from "./GridCells";
+import { formatCount } from "~/lib/format";
+import { DataTableRow } from "./DataTableRow";
+import type { GridLook } from "./look";
 
-/** The address's name for the group of rows without a value (BLANK_GROUP of details.server). */
+/** The address's name for the group of rows without a value (BLANK_GROUP of the grid models). */
 const BLANK_GROUP = "(blank)";
 
+export interface RowGroupSummary {
+  value: string | null;
+  count: number;
+}
+
+export interface GroupedPage<Row, Group extends RowGroupSummary> {
+  groupBy: string | null;
+  groupLabel: string | null;
+  groups: Group[];
+  groupRows: { value: string | null; rows: Row[] }[];
+}
+
 /**
- * The grouped grid's body: a page of groups, each with its totals; an open group (open=<value> in the address,
+ * A grouped grid's body: a page of groups, each with its totals; an open group (open=<value> in the address,
  * TanStack's expanded state) shows its first rows and a link to the grid filtered to the whole group.
  */
-export function DetailsGroupRows({ table, grid, look }: { table: Table<GridRow>; grid: DetailsGridData; look: GridLook<GridRow> }) {
+export function AddressGroupRows<Row extends { entityId: string }, Group extends RowGroupSummary>(props: {
+  table: Table<Row>;
+  grid: GroupedPage<Row, Group>;
+  look: GridLook<Row>;
+  /** The group's totals after its name, e.g. "12 containers · Current Cost $40". */
+  summary: (group: Group) => ReactNode;
+  /** What a row is, for "Show all 40 rows of this group". */
+  rowNoun: string;
+}) {
+  const { table, grid, look } = props;
   const { pathname, search } = useLocation();
   const expanded = table.getState().expanded as Record<string, boolean>;
   const span = table.getVisibleLeafColumns().length;
@@ -41,9 +61,7 @@ export function DetailsGroupRows({ table, grid, look }: { table: Table<GridRow>;
           <Link to={toggleHref(key)} replace preventScrollReset aria-expanded={open} className="font-medium hover:underline">
             <span aria-hidden="true">{open ? "▾" : "▸"}</span> {grid.groupLabel}: {g.value ?? "-"}
           </Link>{" "}
-          <span className="muted ml-3 text-xs">
-            <span title={g.count.toLocaleString("en-US")}>{formatContainerCount(g.count)}</span> containers · Current Cost {formatCurrency(g.currentCost)} · Net Savings {formatCurrency(g.netSavings)} · CPU surplus {fmtNumber(g.totalCpuSurplus)} mCores · Memory surplus {fmtNumber(g.totalMemSurplus)} MB
-          </span>
+          <span className="muted ml-3 text-xs">{props.summary(g)}</span>
         </td>
       </tr>,
       ...(open ? rows.map((r) => <DataTableRow key={r.entityId} row={table.getRow(r.entityId)} look={look} nested />) : []),
@@ -51,7 +69,7 @@ export function DetailsGroupRows({ table, grid, look }: { table: Table<GridRow>;
         <tr key={`more-${key}`}>
           <td colSpan={span} className="px-6 py-1 text-xs">
             <Link to={showAllHref(g.value)} className="text-sky-700 hover:underline dark:text-sky-300">
-              Show all {formatCount(g.count)} rows of this group
+              Show all {formatCount(g.count)} {props.rowNoun} of this group
             </Link>
           </td>
         </tr>

@@ -1,0 +1,41 @@
+/**
+ * One cloud service as the instance drawer and the Overview page show it (spec document 3, section 2.5): its detail
+ * row (cloudexDetails), its workload charts by hour of day (the engine's workloadCharts over the service's analysis,
+ * the same samples and window the analysis run used), the relearning text, the catalog its prices come from and
+ * the impact report's address.
+ */
+import type { Store } from "~/db/connect.server";
+import { CLOUD_DEFAULT_POLICY, relearningText, workloadCharts } from "~/engine/cloud";
+import { cloudServiceById } from "~/models/cloud-analysis.server";
+import { cloudEntityAnalysis } from "~/models/cloud-entity.server";
+import type { FolderScope } from "~/models/tree-scope.server";
+import { cloudCharts, type CloudChart } from "./charts";
+import { reportFileName, reportHref } from "./links";
+import { servicePriceSource } from "./prices";
+import { isVmss } from "./tabs";
+
+/** The workload charts of a service in the spec's order; none while it relearns or without data. */
+export async function serviceCharts(store: Store, entityId: string): Promise<CloudChart[]> {
+  const found = await cloudEntityAnalysis(store, entityId);
+  if (!found) return [];
+  return cloudCharts(workloadCharts(found.analysis, CLOUD_DEFAULT_POLICY.values));
+}
+
+/** What the detail view needs; undefined for a service the current analysis does not hold. */
+export async function loadCloudDetail(store: Store, entityId: string, scope: FolderScope | null, options: { charts: boolean }) {
+  const detail = await cloudServiceById(store.db, entityId, scope);
+  if (!detail) return undefined;
+  const vmss = isVmss(detail.serviceType);
+  // A learning service has no learned pattern to draw (section 4): its cards say so and when it will be ready.
+  const charts = options.charts && !detail.relearning ? await serviceCharts(store, entityId) : [];
+  return {
+    detail,
+    charts,
+    relearningText: detail.relearning ? relearningText(detail.numberOfDaysUntilData ?? 0) : null,
+    priceSource: servicePriceSource(detail.cloudProvider, detail.serviceType),
+    report: vmss ? null : { href: reportHref(entityId), fileName: reportFileName(detail.cloudProvider, detail.system, detail.vmmObjectId) },
+    vmss,
+  };
+}
+
+export type CloudDetailData = NonNullable<Awaited<ReturnType<typeof loadCloudDetail>>>;

@@ -1,0 +1,84 @@
+/**
+ * The product's HTTP server (`npm start` runs it through tsx): what remix-serve does (compression, the built assets
+ * cached for a year, public/ for an hour, a request log, Remix for the rest) plus two things remix-serve cannot:
+ *   - the security headers of app/lib/security-headers.ts on EVERY response, static files and resource routes
+ *     (exports, the API, redirects) included; a page keeps the nonce policy entry.server.tsx gave it;
+ *   - the connection's peer address as Remix load context (clientAddress), for the sign-in limits per address;
+ *   - a post from another site's page (Origin) answered 403 before Remix sees it: Remix's own check of a page's
+ *     action throws, which is a bare 500 (app/lib/form-post.server.ts applies the same test inside the app).
+ * Usage: node node_modules/tsx/dist/cli.mjs scripts/serve.mjs build/index.js (HOST, PORT; KUBEX_TRUST_PROXY is
+ * read by the app itself). Prints "[kubex-serve] http://HOST:PORT" once it listens.
+ */
+import path from "node:path";
+import fs from "node:fs";
+import url from "node:url";
+import express from "express";
+import compression from "compression";
+import morgan from "morgan";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import { BASE_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "../app/lib/security-headers.ts";
+import { FOREIGN_POST_MESSAGE, isForeignPost } from "../app/lib/form-post.server.ts";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const build = await import(url.pathToFileURL(buildPath).href + "?t=" + fs.statSync(buildPath).mtimeMs);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+/** Fills in, just before the head of a response is written, each security header it does not have yet. */
+function securityHeaders(_req, res, next) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
+    return writeHead.apply(this, args);
+  };
+  next();
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function refuseForeignPosts(req, res, next) {
+  if (!UNSAFE_METHODS.has(req.method)) return next();
+  const headers = new Headers();
+  for (const name of ["origin", "sec-fetch-site", "host", "x-forwarded-host"]) {
+    const value = req.get(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  let url;
+  try {
+    url = new URL(`http://${req.get("host")}/`);
+  } catch {
+    url = new URL("http://host.invalid/");
+  }
+  if (!isForeignPost(new Request(url, { headers }))) return next();
+  res.status(403).type("text/plain; charset=utf-8").send(FOREIGN_POST_MESSAGE);
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(securityHeaders);
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.use(morgan("tiny"));
+app.use(refuseForeignPosts);
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
+  }),
+);
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
+const server = app.listen(port, host, () => {
+  console.log(`[kubex-serve] http://${host ?? "localhost"}:${port}`);
+  if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
+});
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close((error) => (error ? console.error(error) : undefined)));
+}
