@@ -4,11 +4,10 @@
  * grid's columns, with a deep-link URL column to each service's tree item; in Excel the percentage columns carry
  * the red and yellow 0–100 % gradients (conditional formatting). Streamed a page at a time.
  */
-import { once } from "node:events";
-import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { exceljsBacklog, pagedStreamResponse, pagesOf } from "~/lib/paged-stream.server";
+import { withUserSlot } from "~/lib/user-slots.server";
 import { requireUser } from "~/features/auth/session.server";
 import { resolvePageFolder } from "~/features/tree/page-scope.server";
 import { rowViewParams } from "~/features/grid-views/bar.server";
@@ -106,16 +105,14 @@ interface ExportInput {
   params: URLSearchParams;
   origin: string;
   signal?: AbortSignal;
+  /** Called once when the download ends, fails or is abandoned (releases the user's slot). */
+  onClose?: () => void;
   now?: Date;
 }
 
-async function* pages(db: Db, scope: FolderScope, query: Omit<CloudRowsArgs, "page" | "pageSize">, signal?: AbortSignal) {
-  for (let page = 1; ; page++) {
-    if (signal?.aborted) return;
-    const result = await cloudRows(db, scope, { ...query, page, pageSize: CLOUD_MAX_PAGE_SIZE });
-    if (result.rows.length) yield result.rows;
-    if (result.rows.length < CLOUD_MAX_PAGE_SIZE || page * CLOUD_MAX_PAGE_SIZE >= result.total) return;
-  }
+/** Every row of the grid's query, a page at a time (the ordered ids are read once per snapshot, then each page by id). */
+function pages(db: Db, scope: FolderScope, query: Omit<CloudRowsArgs, "page" | "pageSize">) {
+  return pagesOf((page) => cloudRows(db, scope, { ...query, page, pageSize: CLOUD_MAX_PAGE_SIZE }), CLOUD_MAX_PAGE_SIZE);
 }
 
 function attachment(filename: string, contentType: string) {
@@ -127,85 +124,72 @@ function linker(input: ExportInput) {
   return (row: CloudexDetail) => cloudDetailsUrl(input.origin, row, context);
 }
 
+/** The CSV export, streamed a page at a time (app/lib/paged-stream.server.ts). */
 export function cloudCsvResponse(input: ExportInput): Response {
   const columns = cloudExportColumns(input.params);
   const link = linker(input);
-  const rows = pages(input.db, input.scope, cloudGridQuery(input.params).query, input.signal);
-  const encoder = new TextEncoder();
   const record = (cells: readonly Cell[]) =>
     `${cells.map((v, i) => (v instanceof Date ? v.toISOString().slice(0, 10) : columns[i]?.kind === "money" && typeof v === "number" ? v.toFixed(2) : csvField(v))).join(",")}\r\n`;
-  let started = false;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!started) {
-          started = true;
-          // A byte-order mark so Excel opens the UTF-8 file with the right characters.
-          controller.enqueue(encoder.encode(`\uFEFF${record(columns.map((c) => c.header))}`));
-          return;
-        }
-        const next = await rows.next();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(next.value.map((r) => record(cloudExportCells(r, columns, link))).join("")));
-      } catch (error) {
-        controller.error(error);
+  return pagedStreamResponse({
+    headers: attachment(`${CLOUD_EXPORT_BASENAME}.csv`, "text/csv; charset=utf-8"),
+    signal: input.signal,
+    onClose: input.onClose,
+    async produce(out, ready) {
+      // A byte-order mark so Excel opens the UTF-8 file with the right characters.
+      out.write(`\uFEFF${record(columns.map((c) => c.header))}`);
+      if (!(await ready())) return;
+      for await (const rows of pages(input.db, input.scope, cloudGridQuery(input.params).query)) {
+        out.write(rows.map((r) => record(cloudExportCells(r, columns, link))).join(""));
+        if (!(await ready())) return;
       }
     },
-    async cancel() {
-      await rows.return(undefined);
-    },
   });
-  return new Response(body, { status: 200, headers: attachment(`${CLOUD_EXPORT_BASENAME}.csv`, "text/csv; charset=utf-8") });
 }
 
+/** The Excel export through exceljs's streaming writer: rows are committed (written out) page by page. */
 export function cloudXlsxResponse(input: ExportInput): Response {
   const columns = cloudExportColumns(input.params);
   const link = linker(input);
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = "Kubex";
-  workbook.created = input.now ?? new Date();
-  const sheet = workbook.addWorksheet(CLOUD_EXPORT_SHEET, { views: [{ state: "frozen", ySplit: 1 }] });
   const format = (k: Kind, digits: number) => (k === "money" ? MONEY_FORMAT : k === "date" ? DATE_FORMAT : k === "percent" ? PERCENT_FORMAT : k === "number" && digits ? `0.${"0".repeat(digits)}` : undefined);
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: format(c.kind, c.digits) ? { numFmt: format(c.kind, c.digits) } : {} }));
-  sheet.getRow(1).font = { bold: true };
-
-  const write = async () => {
-    let count = 0;
-    for await (const rows of pages(input.db, input.scope, cloudGridQuery(input.params).query, input.signal)) {
-      for (const r of rows) {
-        const cells = cloudExportCells(r, columns, link);
-        const row = sheet.addRow(cells.map((v, i) => (columns[i].kind === "url" && typeof v === "string" ? { text: v, hyperlink: v } : v)));
-        columns.forEach((c, i) => {
-          const f = format(c.kind, c.digits);
-          if (f) row.getCell(i + 1).numFmt = f;
-        });
-        row.commit();
-        count++;
-      }
-      // Back-pressure: let the client catch up before reading the next page.
-      if (out.writableNeedDrain) await once(out, "drain");
-    }
-    // The gradients over each percentage column's rows (written with the sheet's end).
-    columns.forEach((c, i) => {
-      if (c.kind !== "percent" || count === 0) return;
-      const [from, to] = GRADIENTS[percentGradient(c.key)];
-      const letter = columnLetter(i + 1);
-      sheet.addConditionalFormatting({
-        ref: `${letter}2:${letter}${count + 1}`,
-        rules: [{ type: "colorScale", priority: i + 1, cfvo: [{ type: "num", value: 0 }, { type: "num", value: 100 }], color: [{ argb: from }, { argb: to }] }],
-      });
-    });
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-  return new Response(createReadableStreamFromReadable(out), {
-    status: 200,
+  return pagedStreamResponse({
     headers: attachment(`${CLOUD_EXPORT_BASENAME}.xlsx`, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    signal: input.signal,
+    onClose: input.onClose,
+    async produce(out, ready) {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      workbook.creator = "Kubex";
+      workbook.created = input.now ?? new Date();
+      const sheet = workbook.addWorksheet(CLOUD_EXPORT_SHEET, { views: [{ state: "frozen", ySplit: 1 }] });
+      sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: format(c.kind, c.digits) ? { numFmt: format(c.kind, c.digits) } : {} }));
+      sheet.getRow(1).font = { bold: true };
+      const backlog = exceljsBacklog(sheet);
+      let count = 0;
+      for await (const rows of pages(input.db, input.scope, cloudGridQuery(input.params).query)) {
+        for (const r of rows) {
+          const cells = cloudExportCells(r, columns, link);
+          const row = sheet.addRow(cells.map((v, i) => (columns[i].kind === "url" && typeof v === "string" ? { text: v, hyperlink: v } : v)));
+          columns.forEach((c, i) => {
+            const f = format(c.kind, c.digits);
+            if (f) row.getCell(i + 1).numFmt = f;
+          });
+          row.commit();
+          count++;
+        }
+        if (!(await ready(backlog))) return;
+      }
+      // The gradients over each percentage column's rows (written with the sheet's end).
+      columns.forEach((c, i) => {
+        if (c.kind !== "percent" || count === 0) return;
+        const [from, to] = GRADIENTS[percentGradient(c.key)];
+        const letter = columnLetter(i + 1);
+        sheet.addConditionalFormatting({
+          ref: `${letter}2:${letter}${count + 1}`,
+          rules: [{ type: "colorScale", priority: i + 1, cfvo: [{ type: "num", value: 0 }, { type: "num", value: 100 }], color: [{ argb: from }, { argb: to }] }],
+        });
+      });
+      sheet.commit();
+      await workbook.commit();
+    },
   });
 }
 
@@ -225,5 +209,6 @@ export async function exportCloudServices(request: Request): Promise<Response> {
   });
   // A saved grid view exports the rows of the built-in view it was made from, as the grid shows them.
   const input = { db, scope: folder, params: await rowViewParams(db, user, params, CLOUD_GRID_ID), origin: url.origin, signal: request.signal };
-  return format === "csv" ? cloudCsvResponse(input) : cloudXlsxResponse(input);
+  // The download holds one of the user's few slots for expensive work until its last byte.
+  return withUserSlot(user.id, async (release) => (format === "csv" ? cloudCsvResponse : cloudXlsxResponse)({ ...input, onClose: release }));
 }
