@@ -41,8 +41,9 @@ export async function setup(store: Store, options: SetupOptions = {}) {
     try {
       await analyzeWithProgress(store, { log, stream: options.progress });
     } catch (e) {
-      // The app still starts: screens show the previous analysis, if any; `npm run analyze` retries.
-      log(`The analysis failed; the previous analysis (if any) is unchanged: ${e instanceof Error ? e.message : String(e)}`);
+      // The app still starts: screens show the previous analysis if its inventory is still the stored one, else
+      // "not analysed yet" (decision 017); `npm run analyze` retries.
+      log(`The analysis failed; the stored analysis (if any) is unchanged: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 }

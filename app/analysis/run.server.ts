@@ -26,7 +26,7 @@ import { waterfall, type UnitPrices, type Waterfall } from "~/engine/containers"
 import { policyForContainer } from "~/engine/policy";
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { createDemoSource, type DemoOptions } from "~/sources/demo";
-import { latestCollection } from "~/sources/collect.server";
+import { LATEST_COLLECTION_META_KEY, latestCollection, PG_LOCK_KEY } from "~/sources/collect.server";
 import { SAMPLE_STEP_MS, type MetricsSource } from "~/engine/source-contract";
 import type { ChunkItem } from "./chunk";
 import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "./columns";
@@ -233,6 +233,32 @@ async function deleteSnapshotRows(db: Db, snapshotId: string) {
   await db.deleteFrom("cloud_analysis").where("snapshot_id", "=", snapshotId).execute();
 }
 
+/** A collection replaced the inventory while the analysis ran: its snapshot is not published (run it again). */
+export class InventoryChangedError extends Error {
+  constructor() {
+    super("The inventory was collected again while the analysis ran; its results were not published. Run the analysis again.");
+    this.name = "InventoryChangedError";
+  }
+}
+
+/** The collection run whose inventory the store holds (meta collection.latest), read in `db` (a transaction). */
+async function latestCollectionRunId(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("meta").select("value").where("key", "=", LATEST_COLLECTION_META_KEY).executeTakeFirst();
+  return row ? ((JSON.parse(row.value) as { runId?: string }).runId ?? null) : null;
+}
+
+/** The inventory and the run it came from, in one read-only transaction (REPEATABLE READ on PostgreSQL). */
+async function readInventory(store: Store) {
+  const tx = store.db.transaction().setAccessMode("read only");
+  return (store.dialect === "postgres" ? tx.setIsolationLevel("repeatable read") : tx).execute(async (trx) => ({
+    containers: (await trx.selectFrom("container").selectAll().orderBy("id").execute()) as ContainerTable[],
+    clusters: await trx.selectFrom("k8s_cluster").select(["name", "region"]).execute(),
+    nodeGroups: await trx.selectFrom("node_group").selectAll().orderBy("id").execute(),
+    nodes: await trx.selectFrom("k8s_node").selectAll().orderBy("id").execute(),
+    inventoryRunId: await latestCollectionRunId(trx),
+  }));
+}
+
 /** Analyses the whole stored inventory into a new snapshot and makes it current. */
 export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}): Promise<AnalysisResult> {
   const db = store.db;
@@ -240,14 +266,12 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   const elapsed = () => Date.now() - started;
   const report = async (p: Omit<AnalysisProgress, "elapsedMs">) => options.onProgress?.({ ...p, elapsedMs: elapsed() });
 
-  // 1. Inventory, prices and the source.
-  const containers: ContainerTable[] = await db.selectFrom("container").selectAll().orderBy("id").execute();
-  const clusters = await db.selectFrom("k8s_cluster").select(["name", "region"]).execute();
+  // 1. Inventory, prices and the source: one read transaction, so the rows are those of one collection run.
+  const { containers, clusters, nodeGroups, nodes, inventoryRunId } = await readInventory(store);
   const regions: Record<string, string> = Object.fromEntries(clusters.map((c) => [c.name, c.region]));
-  const nodeGroups = await db.selectFrom("node_group").selectAll().orderBy("id").execute();
-  const nodes = await db.selectFrom("k8s_node").selectAll().orderBy("id").execute();
   const prices = await readUnitPrices(db);
   const resolved = await resolveSource(store, options, regions);
+  if (resolved.collectionRunId !== inventoryRunId) throw new InventoryChangedError();
   const previousSnapshotId = (await currentSnapshotId(db)) ?? null;
   const readMs = elapsed();
 
@@ -360,6 +384,10 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     await report({ phase: "swap", done: written, total: containers.length, analysed });
     const finishedAt = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
+      // The snapshot is published only while the inventory it analysed is the stored one: a collection that
+      // committed meanwhile already unpublished the previous snapshot, and this one must not join its new rows.
+      if (store.dialect === "postgres") await sql`select pg_advisory_xact_lock(${PG_LOCK_KEY})`.execute(trx);
+      if ((await latestCollectionRunId(trx)) !== resolved.collectionRunId) throw new InventoryChangedError();
       const snap = await trx.selectFrom("analysis_snapshot").select("status").where("id", "=", snapshotId).executeTakeFirst();
       if (snap?.status !== "running") throw new Error(`Analysis snapshot ${snapshotId} was ${snap ? `marked ${snap.status}` : "removed"} by another run.`);
       const { n } = await trx

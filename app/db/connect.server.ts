@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type TransactionSettings } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider, type DialectName } from "./migrations";
 import { env } from "~/lib/env.server";
@@ -25,6 +25,35 @@ export function defaultSqliteFile(): string {
   return env().DATABASE_FILE ?? path.resolve(process.cwd(), "data", "kubex.db");
 }
 
+/**
+ * How long a SQLite statement waits for another connection's write lock before failing with "database is locked"
+ * (another process: the analysis command, a second server). The longest write transaction is a collection's
+ * (seconds at 150,000 containers); the analysis writes in short per-chunk transactions.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 30_000;
+
+/**
+ * SQLite transactions that begin IMMEDIATE: the write lock is taken at BEGIN, where the busy timeout applies. A
+ * deferred transaction that reads and then writes is refused "database is locked" at once when another
+ * connection wrote in between (SQLite cannot wait there: its snapshot is stale), which is how saves failed
+ * during an analysis (issue 12). Transactions begun `read only` (consistentRead) stay deferred: they never
+ * write, and in WAL mode they never wait for a writer.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === "read only" ? "begin" : "begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
 export function openStore(options: { databaseUrl?: string; sqliteFile?: string } = {}): Store {
   const url = options.databaseUrl ?? env().DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -37,12 +66,13 @@ export function openStore(options: { databaseUrl?: string; sqliteFile?: string }
   }
   const file = options.sqliteFile ?? defaultSqliteFile();
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("cache_size = -65536");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

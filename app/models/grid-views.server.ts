@@ -17,6 +17,7 @@ import type { SessionUser } from "~/lib/auth-types";
 import { gridDefinition, type GridDefinition } from "~/domain/grid-views/grids";
 import { isStateKey, nextFreeTitle, normaliseState, titleKey, type GridState } from "~/domain/grid-views/state";
 import { GRID_VIEW_TEXT, MAX_VIEW_TITLE, NOT_FAVOURABLE } from "~/domain/grid-views/texts";
+import { writeTransaction } from "~/db/retry.server";
 import { isFlagOn } from "./feature-flags.server";
 import { forbiddenError, notFoundError, validationError } from "~/lib/errors";
 import type { Db } from "./treeview-common.server";
@@ -191,9 +192,12 @@ export async function findGridView(db: Db, user: SessionUser, gridId: string, vi
   return (await viewsOf(db, user, def)).find((v) => v.id === viewId);
 }
 
-/** Runs a write in one transaction; on PostgreSQL writes to one grid wait for each other (title uniqueness). */
+/**
+ * Runs a write in one transaction (run again when the store was busy or the transaction conflicted); on
+ * PostgreSQL writes to one grid wait for each other (title uniqueness).
+ */
 function write<T>(db: Db, gridId: string, run: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       await sql`select pg_advisory_xact_lock(hashtext(${`grid_view:${gridId}`}))`.execute(trx);
     }

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type { SessionUser } from "~/lib/auth-types";
 import { forbiddenError, validationError } from "~/lib/errors";
+import { writeTransaction } from "~/db/retry.server";
 import { isFlagOn } from "./feature-flags.server";
 import { findVisible, getItem, store, visible, type KindBase, type SavedItemKind, type Stored, type StoredItem } from "./saved-items.server";
 import { cleanId, isEmptyId, nextStamp, PLATFORM_TYPE, SYSTEM_USER, userNames, type Db, type TreeCtx } from "./treeview-common.server";
@@ -106,7 +107,7 @@ export interface ItemSave<Own> {
  * transaction, so a failed save changes nothing.
  */
 export async function saveItem<Own extends Record<string, Stored>>(db: Db, user: SessionUser, k: SavedItemKind<Own>, ctx: TreeCtx, input: ItemSave<Own>) {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const sandbox = await isFlagOn(trx, "sandboxPlaygroundEnabled");
     let publicItem = !sandbox && input.publicItem === true;
     let readOnly = !sandbox && input.readOnly === true;
@@ -158,7 +159,7 @@ export async function saveItem<Own extends Record<string, Stored>>(db: Db, user:
 
 /** Deletes an item the user may delete; answers the stored name. Everyone's default on it falls back. */
 export async function deleteItem(db: Db, user: SessionUser, k: KindBase, itemId: string, ctx: TreeCtx) {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const item = await findVisible(trx, user, k, itemId, ctx);
     ownerCheck(k, item, user, await creatorOf(trx, item), "delete");
     await store(trx).deleteFrom(k.detailTable).where(k.idColumn, "=", item.id).execute();

@@ -22,8 +22,8 @@ export const FROM = sql`container c join container_analysis a on a.snapshot_id =
 
 /**
  * Runs reads on one snapshot of the store: a REPEATABLE READ transaction without JIT on PostgreSQL (the planner
- * prices these aggregates high enough to JIT-compile them, which never pays back), a deferred transaction on
- * SQLite (its reads share one WAL snapshot).
+ * prices these aggregates high enough to JIT-compile them, which never pays back), a deferred read-only
+ * transaction on SQLite (its reads share one WAL snapshot and never wait for a writer).
  */
 export async function consistentRead<T>(db: Db, run: (q: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return run(db);
@@ -36,7 +36,8 @@ export async function consistentRead<T>(db: Db, run: (q: Db) => Promise<T>): Pro
         return run(trx);
       });
   }
-  return db.transaction().execute(run);
+  // Read only: a deferred BEGIN (app/db/connect.server.ts begins every other SQLite transaction IMMEDIATE).
+  return db.transaction().setAccessMode("read only").execute(run);
 }
 
 const reads = storeCache<unknown>({ maxEntries: 256 });

@@ -5,8 +5,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 
-/** The meta row naming the snapshot readers see. */
-export const CURRENT_SNAPSHOT_META_KEY = "current_analysis_snapshot";
+import { CURRENT_SNAPSHOT_META_KEY } from "~/db/meta-keys";
+
+export { CURRENT_SNAPSHOT_META_KEY };
 
 /** The snapshot readers see, or undefined before the first complete analysis. */
 export async function currentSnapshotId(db: Kysely<Database>): Promise<string | undefined> {

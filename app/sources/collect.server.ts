@@ -8,6 +8,7 @@ import { CompiledQuery, sql, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
 import type { Inventory, MetricsSource } from "~/engine/source-contract";
+import { CURRENT_SNAPSHOT_META_KEY } from "~/db/meta-keys";
 import { DEMO_CLOUD_SIZE_MAX, DEMO_CLOUD_SIZE_MIN, DemoOptionsError, createDemoSource, type DemoSource } from "./demo";
 
 export interface CollectionMeta {
@@ -44,7 +45,8 @@ export const LATEST_COLLECTION_META_KEY = "collection.latest";
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 const MAX_ROWS = { sqlite: 2_000, postgres: 5_000 } as const;
 // PostgreSQL: one collection at a time (a second waits), so two runs never interleave their deletes and inserts.
-const PG_LOCK_KEY = 7_311_420_001;
+/** Held by a collection's transaction and by an analysis's swap (PostgreSQL), so the two never interleave. */
+export const PG_LOCK_KEY = 7_311_420_001;
 
 type Trx = Transaction<Database>;
 type InventoryTable = "k8s_cluster" | "node_group" | "k8s_node" | "container" | "container_attribute" | "cloud_instance" | "cloud_scale_group";
@@ -146,7 +148,8 @@ async function writeInventory(trx: Trx, inv: Inventory, dialect: Store["dialect"
 }
 
 /**
- * Replaces the stored inventory with the source's, atomically, and records the run. On failure nothing of the
+ * Replaces the stored inventory with the source's, atomically, and records the run; the current analysis snapshot
+ * is unpublished in the same transaction (it analysed the previous inventory). On failure nothing of the
  * inventory changes, a run with status 'failed' is recorded, and the error is rethrown.
  */
 export async function runCollection(store: Store, source: MetricsSource, meta: CollectionMeta): Promise<CollectionResult> {
@@ -176,6 +179,11 @@ export async function runCollection(store: Store, source: MetricsSource, meta: C
         .insertInto("meta")
         .values({ key: LATEST_COLLECTION_META_KEY, value: JSON.stringify({ runId, ...meta }) })
         .execute();
+      // The current analysis snapshot describes the inventory just replaced: from this commit on no reader may
+      // join the new inventory to it (issue 12: a tree of the new fleet beside totals of old rows matching a few
+      // new ids). Readers see "not analysed yet" until the analysis of this run swaps its snapshot in
+      // (run.server.ts), in one transaction, so a screen shows one fleet at every moment (decision 017).
+      await trx.deleteFrom("meta").where("key", "=", CURRENT_SNAPSHOT_META_KEY).execute();
       return counts;
     });
     return { runId, containerCount: counts.containers, ms: Date.now() - started, counts };

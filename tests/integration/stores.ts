@@ -11,7 +11,8 @@ import { migrate, openStore, type Store } from "~/db/connect.server";
 
 export interface TestStore {
   name: "sqlite" | "postgres";
-  open(): Promise<Store & { dispose(): Promise<void> }>;
+  /** The store, and the environment another process needs to open the same database (scripts/*.ts). */
+  open(): Promise<Store & { dispose(): Promise<void>; env: Record<string, string> }>;
 }
 
 const pgAdminUrl = process.env.TEST_DATABASE_URL;
@@ -23,10 +24,12 @@ const sqliteStore: TestStore = {
   name: "sqlite",
   async open() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-test-"));
-    const store = openStore({ databaseUrl: "", sqliteFile: path.join(dir, "test.db") });
+    const file = path.join(dir, "test.db");
+    const store = openStore({ databaseUrl: "", sqliteFile: file });
     await migrate(store);
     return {
       ...store,
+      env: { DATABASE_URL: "", DATABASE_FILE: file },
       async dispose() {
         await store.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -49,6 +52,7 @@ const postgresStore: TestStore = {
     await migrate(store);
     return {
       ...store,
+      env: { DATABASE_URL: url.toString() },
       async dispose() {
         await store.close();
         const a = new pg.Client({ connectionString: pgAdminUrl });
