@@ -1,5 +1,5 @@
 /**
- * What one GraphQL request may ask of the server (decision 015): depth, aliases and cost are checked before
+ * What one GraphQL request may ask of the server (decision 017): depth, aliases and cost are checked before
  * anything runs (a 400 with "Bad Request: ..."), execution stops answering at a time limit ("Request Timeout:
  * ..."), and a user runs at most a few expensive documents at once ("Too Many Requests: ...", a 429, see
  * app/lib/user-slots.server.ts). The parsed-document cache is bounded by bytes as well as entries.
