@@ -35,8 +35,9 @@ export function CloudHistoryChart({
   const points = useMemo(() => (chart ? historyPoints(chart) : []), [chart]);
   const withData = chart ? chart.buckets.reduce<number>((n, b) => (b === null ? n : n + 1), 0) : 0;
   const daily = chart?.mode !== "hourly" && chart?.mode !== "five-minute";
+  const held = !!chart?.percent && fit;
   return (
-    <div data-testid="cloud-history-chart" data-chart-key={chart?.key ?? ""} data-mode={chart?.mode ?? ""} data-buckets={withData}>
+    <div data-testid="cloud-history-chart" data-chart-key={chart?.key ?? ""} data-mode={chart?.mode ?? ""} data-buckets={withData} data-y-axis={held ? "0-100" : "auto"}>
       <BoxPlotChart
         title={title}
         points={points}
@@ -44,7 +45,7 @@ export function CloudHistoryChart({
         xLabel={daily ? "Date (UTC)" : "Date and time (UTC)"}
         yLabel={chart?.yLabel ?? ""}
         unit={chart?.unit}
-        yMax={chart?.percent && fit ? 100 : undefined}
+        yMax={held ? 100 : undefined}
         visibility={{ box: !hidden.includes("box"), average: !hidden.includes("mean") }}
         legendHref={legendHref ? (id) => legendHref(SERIES_OF[id] ?? "box") : undefined}
         formatValue={formatMetricValue}
