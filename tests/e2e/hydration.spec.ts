@@ -46,6 +46,31 @@ test.describe("clicks before and during hydration", () => {
     await expect(page.getByTestId("manage-views")).toBeVisible();
   });
 
+  test("a menu opened while a save is still on its way stays open when the save lands", async ({ page }) => {
+    await page.goto(GRID);
+    await hydrated(page);
+    // Hold the save until the menu is open, so the order is the same on every run.
+    let saving!: () => void;
+    const held = new Promise<void>((resolve) => (saving = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/grid-views.data", async (route) => {
+      saving();
+      await gate;
+      await route.continue();
+    });
+    await page.getByTestId("grid-view-actions").locator("summary").click();
+    await page.getByTestId("grid-view-create").click();
+    await held;
+    await page.getByTestId("grid-views-menu").click();
+    await expect(page.getByTestId("grid-views-list")).toBeVisible();
+    release();
+    await expect(page.getByTestId("grid-view-title")).toHaveText(/^New View \d+$/);
+    await expect(page.getByTestId("grid-views-list")).toBeVisible();
+    const created = await page.getByTestId("grid-view-title").innerText();
+    await expect(page.getByTestId("grid-views-list").getByRole("link", { name: created, exact: true })).toHaveAttribute("aria-current", "true");
+  });
+
   for (const rate of [1, 6]) {
     test(`the Manage Views link clicked while the page hydrates opens the dialog (CPU slowed ${rate}x)`, async ({ page }) => {
       await slowCpu(page, rate);

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -11,8 +11,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  */
 export function useDisclosureMenu(): RefObject<HTMLDetailsElement> {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  const mounted = useRef(false);
+  const busy = useNavigation().state !== "idle";
 
   useEffect(() => {
     const details = ref.current;
@@ -54,14 +53,13 @@ export function useDisclosureMenu(): RefObject<HTMLDetailsElement> {
     };
   }, []);
 
-  // Close on navigation, but not at hydration (the first run): a menu opened before then stays open.
+  // Close when a navigation starts (an item was chosen, a link elsewhere followed, Back pressed), not when it ends: a
+  // menu opened while a save or a page was still loading (a quick user, a slow server) stays open when the new page
+  // arrives, instead of closing under the user's next click. Hydration is no navigation, so a menu opened before
+  // then stays open too.
   useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
+    if (busy && ref.current) ref.current.open = false;
+  }, [busy]);
 
   return ref;
 }
