@@ -34,7 +34,7 @@ export function Tip({ id, text, children }: { id: string; text: string; children
 const look: GridLook<ConnectionListItem> = {
   card: "card overflow-x-auto p-0",
   thead: "text-left text-xs uppercase text-slate-500 dark:text-slate-400",
-  th: "whitespace-nowrap border-b border-slate-200 px-3 py-2 font-semibold dark:border-slate-700",
+  th: "border-b border-slate-200 px-3 py-2 align-bottom font-semibold dark:border-slate-700",
   td: "whitespace-nowrap border-t border-slate-100 px-3 py-1.5 dark:border-slate-800",
   pinnedTh: "sticky left-0 z-10 bg-white dark:bg-slate-900",
   pinnedTd: opaquePinnedTd,
@@ -214,14 +214,7 @@ export function ConnectionsPage({ data }: { data: PageData }) {
         look={look}
         testId="connections-grid"
         label={CONNECTION_TEXT.title}
-        body={data.connections.length === 0 ? () => (
-          <tr>
-            <td colSpan={cols.length} className="px-3 py-6 text-center text-sm">
-              <p className="font-medium">No data to display</p>
-              <p className="muted">{data.admin ? "Add an AWS, Azure or GCP connection to collect its instances." : "No cloud connection has been added yet."}</p>
-            </td>
-          </tr>
-        ) : undefined}
+        emptyTestId="connections-empty"
       />
       {data.maxRefreshAge > -1 ? (
         <p className="muted mt-2 text-xs" data-testid="max-refresh-age">
