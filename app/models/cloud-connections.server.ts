@@ -9,6 +9,7 @@ import type { CloudConnectionTable, CloudInstanceTable, CloudScaleGroupTable, Da
 import type { ConnectionPlatform } from "~/domain/cloud/connections";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
 import type { CloudSample } from "~/engine/cloud/types";
+import { CLOUD_CONNECTIONS_STAMP_KEY } from "./cloud-connection-stamp";
 
 /** The non-secret settings kept in the clear. */
 export interface ConnectionSettings {
@@ -151,8 +152,19 @@ export async function updateConnection(
     .execute();
 }
 
+/** Marks the inventory changed, so trees and other caches keyed on it are built again. */
+async function stampInventory(trx: Transaction<Database> | Kysely<Database>) {
+  const value = crypto.randomUUID();
+  await trx
+    .insertInto("meta")
+    .values({ key: CLOUD_CONNECTIONS_STAMP_KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+}
+
 async function clearConnectionData(trx: Transaction<Database> | Kysely<Database>, id: string) {
   const like = `${connectionPrefix(id)}%`;
+  await stampInventory(trx);
   await trx.deleteFrom("cloud_connection_sample").where("connection_id", "=", id).execute();
   await trx.deleteFrom("cloud_analysis").where("service_id", "like", like).execute();
   await trx.deleteFrom("cloud_instance").where("id", "like", like).execute();

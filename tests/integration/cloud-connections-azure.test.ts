@@ -50,7 +50,7 @@ describe.each(TEST_STORES)("Azure cloud connections on $name", (testStore) => {
     const result = await verifySettings(db, input());
     expect(result.statusDetails).toBe("[]");
     expect(result.status).toBe("COMPLETE");
-    expect(result.azureSubscriptionsFound.map((s) => s.displayName)).toEqual(["Production", "Sandbox", "Staging"]);
+    expect(result.azureSubscriptionsFound.map((s) => s.displayName)).toEqual(["Contoso Production", "Contoso Sandbox", "Contoso Staging"]);
     expect(result.azureSubscriptionsFound.every((s) => !s.usedByAccount && s.status === "Not Loaded")).toBe(true);
     expect(scenario.calls.filter((c) => c === "GET /subscriptions")).toHaveLength(2);
   });
@@ -67,7 +67,7 @@ describe.each(TEST_STORES)("Azure cloud connections on $name", (testStore) => {
     const id = await insertConnection(db, {
       platform: "AZURE",
       name: "azure-prod",
-      settings: { applicationId: scenario.clientId, tenantId: scenario.tenantId, subscriptions: [{ id: scenario.subscriptions[0]!.id, name: "Production" }] },
+      settings: { applicationId: scenario.clientId, tenantId: scenario.tenantId, subscriptions: [{ id: scenario.subscriptions[0]!.id, name: "Contoso Production" }] },
       credentials: { secretKey: scenario.secret },
       verifiedAt: new Date().toISOString(),
       user: "admin",
@@ -76,9 +76,9 @@ describe.each(TEST_STORES)("Azure cloud connections on $name", (testStore) => {
     expect(outcome).toMatchObject({ ok: true, services: 3 });
     const rows = await db.selectFrom("cloud_service").selectAll().where("id", "like", `conn:${id}:%`).orderBy("name").execute();
     expect(rows.map((r) => [r.name, r.provider, r.service, r.region, r.account_name])).toEqual([
-      ["prod-vm-1", "Azure", "VM", "eastus", "Production"],
-      ["prod-vm-2", "Azure", "VM", "eastus", "Production"],
-      ["prod-vm-3", "Azure", "VM", "westeurope", "Production"],
+      ["prod-vm-1", "Azure", "VM", "eastus", "Contoso Production"],
+      ["prod-vm-2", "Azure", "VM", "eastus", "Contoso Production"],
+      ["prod-vm-3", "Azure", "VM", "westeurope", "Contoso Production"],
     ]);
     expect(rows[1]!.vcpus).toBe(4);
     const n = await db.selectFrom("cloud_connection_sample").select("t").where("connection_id", "=", id).execute();
@@ -86,11 +86,11 @@ describe.each(TEST_STORES)("Azure cloud connections on $name", (testStore) => {
     expect((await getConnection(db, id))?.subConnectionCount).toBe(1);
 
     const again = await verifySettings(db, input());
-    const prod = again.azureSubscriptionsFound.find((s) => s.displayName === "Production")!;
+    const prod = again.azureSubscriptionsFound.find((s) => s.displayName === "Contoso Production")!;
     expect(prod).toMatchObject({ usedByAccount: true, auditAzureConnectionName: "azure-prod", status: "Loaded" });
     // editing the connection itself: its own subscription is selectable
     const own = await verifySettings(db, input(), id);
-    expect(own.azureSubscriptionsFound.find((s) => s.displayName === "Production")).toMatchObject({ usedByAccount: false, status: "Loaded" });
+    expect(own.azureSubscriptionsFound.find((s) => s.displayName === "Contoso Production")).toMatchObject({ usedByAccount: false, status: "Loaded" });
 
     await deleteConnections(db, [id]);
     expect(await db.selectFrom("cloud_instance").select("id").where("id", "like", `conn:${id}:%`).execute()).toEqual([]);

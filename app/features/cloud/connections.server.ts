@@ -325,6 +325,7 @@ async function saveStep(request: Request, user: SessionUser, form: FormData, dia
   }
   const row = dialog.editId ? await getConnection(db, dialog.editId) : undefined;
   const name = dialog.platform === "AZURE" && row ? row.name : text(form, "connectionName");
+  // Azure's name is typed on step 0 and carried to step 1 (a hidden field); the others' on step 1.
   const schema = dialog.platform === "AWS" ? AwsSaveSchema : GcpSaveSchema;
   const parsed = schema.safeParse({ connectionName: name });
   const stepOne: DialogView = {

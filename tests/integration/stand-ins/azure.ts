@@ -30,9 +30,9 @@ export function azureScenario(over: Partial<AzureScenario> = {}): AzureScenario 
     clientId: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
     secret: "azure-s3cret",
     subscriptions: [
-      { id: "00000000-0000-0000-0000-00000000000a", name: "Production" },
-      { id: "00000000-0000-0000-0000-00000000000b", name: "Staging" },
-      { id: "00000000-0000-0000-0000-00000000000c", name: "Sandbox" },
+      { id: "00000000-0000-0000-0000-00000000000a", name: "Contoso Production" },
+      { id: "00000000-0000-0000-0000-00000000000b", name: "Contoso Staging" },
+      { id: "00000000-0000-0000-0000-00000000000c", name: "Contoso Sandbox" },
     ],
     vms: [
       { subscription: "00000000-0000-0000-0000-00000000000a", name: "prod-vm-1", size: "Standard_D2s_v3", location: "eastus" },

@@ -230,6 +230,12 @@ function AzureSubscriptions({ dialog }: { dialog: DialogView }) {
   const all = dialog.verification?.subscriptions ?? [];
   return (
     <div className="mb-3">
+      <input type="hidden" name="connectionName" value={dialog.values.connectionName ?? ""} />
+      {dialog.errors.connectionName ? (
+        <p className="mb-2 text-xs text-red-700 dark:text-red-300" data-testid="error-connectionName">
+          {dialog.errors.connectionName}
+        </p>
+      ) : null}
       <p className="mb-2 text-sm">
         <span className="font-medium">{dialog.values.connectionName}</span> <span className="muted">· tenant {dialog.verification?.accountId}</span>
       </p>

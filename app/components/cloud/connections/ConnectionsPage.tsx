@@ -23,7 +23,7 @@ export function Tip({ id, text, children }: { id: string; text: string; children
       <span
         id={id}
         role="tooltip"
-        className="invisible absolute left-0 top-full z-30 mt-1 w-64 whitespace-normal rounded-md border border-slate-200 bg-white p-2 text-xs font-normal text-slate-700 shadow-lg group-focus-within:visible group-hover:visible dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+        className="pointer-events-none invisible absolute left-0 top-full z-30 mt-1 w-64 whitespace-normal rounded-md border border-slate-200 bg-white p-2 text-xs font-normal text-slate-700 shadow-lg group-focus-within:visible group-hover:visible dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
       >
         {text}
       </span>
@@ -143,7 +143,7 @@ function Toolbar({ data }: { data: PageData }) {
             }
             summaryClassName="btn-primary cursor-pointer list-none [&::-webkit-details-marker]:hidden"
             summaryTestId="add-connection"
-            panelClassName="absolute left-0 z-30 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+            panelClassName="absolute left-0 z-40 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
           >
             {(["aws", "azure", "gcp"] as const).map((p) => (
               <a key={p} href={`${PAGE}?add=${p}`} className="block px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800" data-testid={`add-${p}`}>
