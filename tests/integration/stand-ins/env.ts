@@ -1,5 +1,8 @@
-/** Sets the cloud settings (and the secret key and AWS's own credentials) for a test file, and puts them back. */
-import { afterAll } from "vitest";
+/**
+ * Sets the cloud settings (and the secret key and AWS's own credentials) for one describe block, and puts them back
+ * after it (each store's block sets them again).
+ */
+import { afterAll, beforeAll } from "vitest";
 
 export function useCloudEnv() {
   const saved = new Map<string, string | undefined>();
@@ -16,13 +19,15 @@ export function useCloudEnv() {
     }
     saved.clear();
   };
-  set({
-    KUBEX_SECRET_KEY: "a".repeat(64),
-    AWS_ACCESS_KEY_ID: "AKIASTANDINTEST",
-    AWS_SECRET_ACCESS_KEY: "stand-in-secret",
-    AWS_REGION: "us-east-1",
-    AWS_EC2_METADATA_DISABLED: "true",
-  });
+  beforeAll(() =>
+    set({
+      KUBEX_SECRET_KEY: "a".repeat(64),
+      AWS_ACCESS_KEY_ID: "AKIASTANDINTEST",
+      AWS_SECRET_ACCESS_KEY: "stand-in-secret",
+      AWS_REGION: "us-east-1",
+      AWS_EC2_METADATA_DISABLED: "true",
+    }),
+  );
   afterAll(restore);
   return { set, restore };
 }
