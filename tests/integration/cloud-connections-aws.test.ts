@@ -10,6 +10,9 @@ import { collectCloudConnection, verifySettings } from "~/analysis/cloud-connect
 import { connectionCredentials, deleteConnections, getConnection, insertConnection, updateConnection } from "~/models/cloud-connections.server";
 import { awsProviderAccountId } from "~/sources/cloud/aws.server";
 import { cloudConfig } from "~/sources/cloud/config.server";
+import { cloudPhase, readCloudServices } from "~/analysis/cloud-phase";
+import { CLOUD_DEFAULT_POLICY } from "~/engine/cloud";
+import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
 import { TEST_STORES } from "./stores";
 import { awsScenario, startAwsStandIn, type AwsScenario } from "./stand-ins/aws";
 import type { Served } from "./stand-ins/http";
@@ -94,6 +97,12 @@ describe.each(TEST_STORES)("AWS cloud connections on $name", (testStore) => {
     expect(Number(samples.n)).toBeGreaterThan(5 * 200);
     // GetMetricData paged: 45 queries at 7 a page
     expect(scenario.calls.filter((c) => c === "cloudwatch:GetMetricData").length).toBeGreaterThanOrEqual(7);
+    // the analysis run reads the stored samples of a connection's services
+    const phase = await cloudPhase({ db, snapshotId: "s1", services: await readCloudServices(db), source: null, catalog: shippedCloudCatalog(), policy: CLOUD_DEFAULT_POLICY, nowMs: Date.now(), maxParams: 30_000 });
+    expect(phase).toMatchObject({ services: 5, analysed: 5 });
+    const analysed = await db.selectFrom("cloud_analysis").select(["service_id", "recommendation"]).where("snapshot_id", "=", "s1").execute();
+    expect(analysed).toHaveLength(5);
+    expect(analysed.every((r) => typeof r.recommendation === "string" && r.recommendation.length > 0)).toBe(true);
     const after = await getConnection(db, id);
     expect(after).toMatchObject({ lastStatus: "complete", lastServiceCount: 5, lastError: null });
     expect(after!.firstCollectionAt).toBe(after!.lastCollectionAt);
