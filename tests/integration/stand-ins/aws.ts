@@ -68,12 +68,14 @@ function regionOf(auth: string | undefined): string {
 
 export async function startAwsStandIn(scenario: AwsScenario): Promise<Served> {
   return serve(async (req, body, res) => {
-    if (scenario.delayMs) await sleep(scenario.delayMs);
     const target = req.headers["x-amz-target"];
+    // Every call is recorded when it arrives (before a slow answer's wait), so a late one never lands in a later test.
+    const calls = scenario.calls;
+    calls.push(typeof target === "string" ? `cloudwatch:${target.split(".").pop() ?? ""}` : (new URLSearchParams(body).get("Action") ?? ""));
+    if (scenario.delayMs) await sleep(scenario.delayMs);
     if (typeof target === "string") {
       // CloudWatch, JSON 1.0
       const action = target.split(".").pop() ?? "";
-      scenario.calls.push(`cloudwatch:${action}`);
       if (action !== "GetMetricData") return send(res, 400, "application/x-amz-json-1.0", JSON.stringify({ __type: "InvalidAction", message: action }));
       const input = JSON.parse(body) as { MetricDataQueries: { Id: string; MetricStat: { Metric: { MetricName: string; Dimensions: { Value: string }[] }; Stat: string } }[]; NextToken?: string; EndTime: number };
       const start = Number(input.NextToken ?? 0);
@@ -89,7 +91,6 @@ export async function startAwsStandIn(scenario: AwsScenario): Promise<Served> {
     }
     const form = new URLSearchParams(body);
     const action = form.get("Action") ?? "";
-    scenario.calls.push(`${action}`);
     if (action === "GetCallerIdentity") {
       return send(
         res,

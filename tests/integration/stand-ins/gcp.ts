@@ -74,10 +74,10 @@ function validAssertion(s: GcpScenario, assertion: string | null): boolean {
 
 export async function startGcpStandIn(scenario: GcpScenario): Promise<Served> {
   return serve(async (req, body, res) => {
-    if (scenario.delayMs) await sleep(scenario.delayMs);
     const url = new URL(req.url ?? "/", "http://stand-in");
     const p = url.pathname;
     scenario.calls.push(`${req.method} ${p}`);
+    if (scenario.delayMs) await sleep(scenario.delayMs);
     if (p === "/token" && req.method === "POST") {
       const form = new URLSearchParams(body);
       if (!validAssertion(scenario, form.get("assertion"))) return json(res, 400, { error: "invalid_grant", error_description: "Invalid JWT Signature." });
