@@ -14,11 +14,29 @@ const env = {
   // The end-to-end tests exercise public items and count badges, and switch the tour on themselves, so these start off.
   KUBEX_FLAGS_OFF: process.env.KUBEX_FLAGS_OFF ?? "sandboxPlaygroundEnabled,lazyLoadFolder,kubexShowProductTour",
 };
+// The cloud connections' providers: loopback stand-ins (tests/integration/stand-ins) the server's SDKs are pointed at.
+const standIns = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/integration/stand-ins/serve.ts", "--key-file", "tests/e2e/.artifacts/gcp-key.json"], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const cloudEnv = await new Promise((resolve, reject) => {
+  let text = "";
+  standIns.stdout.on("data", (chunk) => {
+    text += chunk;
+    const line = text.split("\n").find((l) => l.startsWith("STAND-INS "));
+    if (line) resolve(JSON.parse(line.slice("STAND-INS ".length)));
+  });
+  standIns.on("exit", (code) => reject(new Error(`The cloud stand-ins stopped (${code}).`)));
+});
+Object.assign(env, cloudEnv, { KUBEX_CLOUD_TIMEOUT_MS: "5000" });
 const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env, stdio: "inherit" });
-const stop = () => child.kill("SIGTERM");
+const stop = () => {
+  child.kill("SIGTERM");
+  standIns.kill("SIGTERM");
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 child.on("exit", (code) => {
+  standIns.kill("SIGTERM");
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -10,6 +10,7 @@ import { CLOUD_ANALYSIS_FLAGS, CLOUD_ANALYSIS_NUMBERS, CLOUD_ANALYSIS_TEXT } fro
 import type { CloudAnalysisTable, CloudServiceView, Database } from "~/db/schema";
 import { cloudFolderSummary, type CloudCatalog, type CloudFolderSummary, type CloudPolicy } from "~/engine/cloud";
 import type { CloudSampleSource } from "~/models/cloud-entity.server";
+import { connectionSamples } from "~/models/cloud-connections.server";
 import type { DemoOptions } from "~/sources/demo";
 import { analyseCloudChunk, type CloudChunkResult, type CloudSummaryRow } from "./cloud-chunk";
 import { runPool, workerEntryAvailable } from "./worker-pool";
@@ -49,8 +50,11 @@ export async function cloudPhase(args: {
   const { db, services } = args;
   const columns = 2 + CLOUD_ANALYSIS_TEXT.length + CLOUD_ANALYSIS_FLAGS.length + CLOUD_ANALYSIS_NUMBERS.length;
   const perStatement = Math.max(1, Math.floor(args.maxParams / columns));
+  // The services of cloud connections (ids `conn:…`) have their samples in the store, not in the source.
+  const sourced = services.filter((s) => !s.id.startsWith("conn:"));
+  const connected = services.filter((s) => s.id.startsWith("conn:"));
   const chunks: CloudServiceView[][] = [];
-  for (let i = 0; i < services.length; i += CLOUD_CHUNK_SIZE) chunks.push(services.slice(i, i + CLOUD_CHUNK_SIZE));
+  for (let i = 0; i < sourced.length; i += CLOUD_CHUNK_SIZE) chunks.push(sourced.slice(i, i + CLOUD_CHUNK_SIZE));
   let done = 0;
   let analysed = 0;
   const summary: CloudSummaryRow[] = [];
@@ -70,6 +74,10 @@ export async function cloudPhase(args: {
     await runPool<CloudServiceView[], CloudChunkResult>({ entry: CLOUD_WORKER, init, tasks: chunks, workers, onResult: (_i, r) => write(r), label: "Cloud analysis worker" });
   } else {
     for (const chunk of chunks) await write(await analyseCloudChunk(chunk, { snapshotId: args.snapshotId, source: args.source, catalog: args.catalog, policy: args.policy, nowMs: args.nowMs }));
+  }
+  const stored: CloudSampleSource = { cloudSamples: (id, fromMs, toMs) => connectionSamples(db, id, fromMs, toMs) };
+  for (let i = 0; i < connected.length; i += CLOUD_CHUNK_SIZE) {
+    await write(await analyseCloudChunk(connected.slice(i, i + CLOUD_CHUNK_SIZE), { snapshotId: args.snapshotId, source: stored, catalog: args.catalog, policy: args.policy, nowMs: args.nowMs }));
   }
   return { services: services.length, analysed, summary: cloudFolderSummary(summary), workers };
 }

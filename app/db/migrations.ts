@@ -586,6 +586,58 @@ function m010(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Cloud connections (issue 11, spec document 3 section 2.11): one row per AWS account, Azure service principal or
+ * GCP service account the installation collects. Non-secret settings are JSON text; the secrets (role ARN and
+ * external ID, the Azure secret, the GCP key) are one value sealed by lib/secret-box.server.ts for this row and
+ * field, never readable without the installation's key. The collected instances live in cloud_instance and
+ * cloud_scale_group with ids prefixed `conn:<connection id>:`; their 5-minute utilisation in cloud_connection_sample.
+ */
+function m012(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("cloud_connection")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("platform", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("settings", "text", (c) => c.notNull())
+        .addColumn("sealed_credentials", "text", (c) => c.notNull())
+        .addColumn("last_verified_at", "text")
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_by", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("first_collection_at", "text")
+        .addColumn("last_collection_at", "text")
+        .addColumn("last_service_count", "integer")
+        .addColumn("last_attempt_at", "text")
+        .addColumn("last_status", "text")
+        .addColumn("last_error", "text")
+        .execute();
+      await db.schema
+        .createTable("cloud_connection_sample")
+        .addColumn("connection_id", "text", (c) => c.notNull())
+        .addColumn("instance_id", "text", (c) => c.notNull())
+        .addColumn("t", dialect === "postgres" ? "bigint" : "integer", (c) => c.notNull())
+        .addColumn("cpu_pct", dbl, (c) => c.notNull())
+        .addColumn("cpu_peak_pct", dbl, (c) => c.notNull())
+        .addColumn("mem_pct", dbl)
+        .addColumn("net_in_bytes", dbl, (c) => c.notNull())
+        .addColumn("net_out_bytes", dbl, (c) => c.notNull())
+        .addColumn("net_packets", dbl, (c) => c.notNull())
+        .addColumn("disk_read_bytes", dbl, (c) => c.notNull())
+        .addColumn("disk_write_bytes", dbl, (c) => c.notNull())
+        .addColumn("disk_read_ops", dbl, (c) => c.notNull())
+        .addColumn("disk_write_ops", dbl, (c) => c.notNull())
+        .addPrimaryKeyConstraint("cloud_connection_sample_pk", ["instance_id", "t"])
+        .execute();
+      await db.schema.createIndex("cloud_connection_sample_connection").on("cloud_connection_sample").columns(["connection_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -600,6 +652,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "008_cloud_inventory": m008(dialect),
         "009_cloud_analysis": m009(dialect),
         "010_sign_in_hardening": m010(dialect),
+        "012_cloud_connections": m012(dialect),
       };
     },
   };

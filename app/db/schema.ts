@@ -588,6 +588,45 @@ export interface GridViewFavoriteTable {
   view_id: string;
 }
 
+/** A cloud connection (migration 012): settings JSON (non-secret), the secrets sealed (lib/secret-box.server.ts). */
+export interface CloudConnectionTable {
+  id: string;
+  /** "AWS", "AZURE" or "GCP". */
+  platform: string;
+  name: string;
+  settings: string;
+  sealed_credentials: string;
+  last_verified_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+  first_collection_at: string | null;
+  last_collection_at: string | null;
+  last_service_count: number | null;
+  last_attempt_at: string | null;
+  /** "complete" or "failed" (the latest attempt). */
+  last_status: string | null;
+  last_error: string | null;
+}
+
+/** One 5-minute utilisation sample of a connection's instance (migration 012); t in ms. */
+export interface CloudConnectionSampleTable {
+  connection_id: string;
+  instance_id: string;
+  t: number;
+  cpu_pct: number;
+  cpu_peak_pct: number;
+  mem_pct: number | null;
+  net_in_bytes: number;
+  net_out_bytes: number;
+  net_packets: number;
+  disk_read_bytes: number;
+  disk_write_bytes: number;
+  disk_read_ops: number;
+  disk_write_ops: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -618,4 +657,6 @@ export interface Database {
   node_group_analysis: NodeGroupAnalysisTable;
   grid_view: GridViewTable;
   grid_view_favorite: GridViewFavoriteTable;
+  cloud_connection: CloudConnectionTable;
+  cloud_connection_sample: CloudConnectionSampleTable;
 }

@@ -36,6 +36,18 @@ const SCHEMA = z.object({
   ),
   // Where the generated key is kept when KUBEX_SECRET_KEY is not set (default: secret.key beside the database file).
   KUBEX_SECRET_KEY_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+  // Cloud connections (decision 016): where the providers' APIs are (unset: the real clouds), the account id the
+  // AWS dialog shows, how long one call may take, and how many days of utilisation a collection reads.
+  KUBEX_AWS_ENDPOINT: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  KUBEX_AWS_ACCOUNT_ID: z.preprocess(blankAsUndefined, z.string().regex(/^\d{12}$/, "must be a 12-digit AWS account id").optional()),
+  KUBEX_AZURE_AUTHORITY_HOST: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  KUBEX_AZURE_ARM_ENDPOINT: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  KUBEX_GCP_TOKEN_URL: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  KUBEX_GCP_COMPUTE_ENDPOINT: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  KUBEX_GCP_MONITORING_ENDPOINT: z.preprocess(blankAsUndefined, z.string().url().optional()),
+  KUBEX_CLOUD_CA_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+  KUBEX_CLOUD_TIMEOUT_MS: whole(100, 600_000),
+  KUBEX_CLOUD_HISTORY_DAYS: whole(1, 90),
 });
 
 export type Env = z.infer<typeof SCHEMA>;

@@ -22,6 +22,7 @@ import { DAY_MS, SAMPLE_STEP_MS } from "~/lib/time";
 import { cloudServiceFactsOf } from "~/sources/cloud-facts";
 import { currentSnapshot } from "./snapshot.server";
 import { storedSource } from "./stored-source.server";
+import { connectionSamples } from "./cloud-connections.server";
 
 /** What a cloud analysis reads from a source. */
 export interface CloudSampleSource {
@@ -66,7 +67,12 @@ export function tolerantCloudSource(source: CloudSampleSource): CloudSampleSourc
 /** The source behind the stored inventory, as a cloud sample source (null when none is known). */
 export async function storedCloudSource(store: Store): Promise<CloudSampleSource | null> {
   const source = await storedSource(store);
-  return source ? tolerantCloudSource(source) : null;
+  const demo = source ? tolerantCloudSource(source) : null;
+  // A cloud connection's services (ids `conn:<connection>:…`) have their collected samples in the store.
+  return {
+    cloudSamples: (id, fromMs, toMs, stepMs) => (id.startsWith("conn:") ? connectionSamples(store.db, id, fromMs, toMs) : (demo?.cloudSamples(id, fromMs, toMs, stepMs) ?? [])),
+    groupSizeSamples: (id, fromMs, toMs, stepMs) => (id.startsWith("conn:") ? [] : (demo?.groupSizeSamples?.(id, fromMs, toMs, stepMs) ?? [])),
+  };
 }
 
 let testSource: CloudSampleSource | null | undefined;

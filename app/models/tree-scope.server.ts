@@ -13,6 +13,7 @@ import { findByFullPath } from "~/domain/tree/navigate";
 import type { ViewLevel } from "~/domain/views-filters/view-levels";
 import { notFoundError } from "~/lib/errors";
 import { storeCache } from "./store-cache.server";
+import { CLOUD_CONNECTIONS_STAMP_KEY } from "./cloud-connection-stamp";
 import { parseCtx, type Db, type TreeCtx } from "./treeview-common.server";
 import { resolveTreeView, type TreeView } from "./views.server";
 import { resolveTreeFilter, type TreeFilter } from "./filters.server";
@@ -81,7 +82,7 @@ export function clearTreeCache(db: Db) {
   trees.clear(db);
 }
 
-/** What every tree of the inventory depends on: the latest collection run (its id, status and end). */
+/** What every tree of the inventory depends on: the latest collection run (its id, status and end) and the cloud connections' latest change. */
 export async function latestRunKey(db: Db): Promise<string> {
   const run = await db
     .selectFrom("collection_run")
@@ -90,7 +91,9 @@ export async function latestRunKey(db: Db): Promise<string> {
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-  return run ? `${run.id}:${run.status}:${run.finished_at ?? ""}` : "none";
+  // Cloud connections replace their own services between collection runs (models/cloud-connections.server.ts).
+  const connections = await db.selectFrom("meta").select("value").where("key", "=", CLOUD_CONNECTIONS_STAMP_KEY).executeTakeFirst();
+  return `${run ? `${run.id}:${run.status}:${run.finished_at ?? ""}` : "none"}${connections ? `|${connections.value}` : ""}`;
 }
 
 /**

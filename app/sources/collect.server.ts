@@ -129,8 +129,12 @@ async function clearInventory(trx: Trx) {
   // Children first (container_attribute references container; migration 003 indexes container_id so the
   // cascade check is a lookup, not a scan). DELETE rather than TRUNCATE: readers keep reading the previous
   // inventory until the commit (MVCC on PostgreSQL, WAL snapshots on SQLite) instead of waiting for the lock.
-  for (const table of ["container_attribute", "container", "k8s_node", "node_group", "k8s_cluster", "cloud_instance", "cloud_scale_group"] as const) {
+  for (const table of ["container_attribute", "container", "k8s_node", "node_group", "k8s_cluster"] as const) {
     await trx.deleteFrom(table).execute();
+  }
+  // The services of cloud connections (ids `conn:<connection>:…`) are theirs to replace (models/cloud-connections).
+  for (const table of ["cloud_instance", "cloud_scale_group"] as const) {
+    await trx.deleteFrom(table).where("id", "not like", "conn:%").execute();
   }
 }
 

@@ -108,6 +108,9 @@ describe("the GraphQL schema", () => {
         "analysisInstanceInfoInstanceType",
         "processorFeature",
         "getEntityAnalysisResultsById",
+        "connectionList",
+        "verifyConnectionSettings",
+        "getKubexAWSAccountId",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
@@ -125,9 +128,11 @@ describe("the GraphQL schema", () => {
         "deletePublicView",
         "addViewAsFavorite",
         "removeViewFromFavorite",
+        "deleteCloudConnections",
+        "collectCloudConnection",
       ].sort(),
     );
-    const required = new Set(["viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId", "gridId", "view"]);
+    const required = new Set(["ids", "id", "viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId", "gridId", "view"]);
     // The chart an analysis call asks for; the grid's chartingEntry is an optional click-through.
     const requiredFor: Record<string, string[]> = {
       analysis: ["chartingEntry"],

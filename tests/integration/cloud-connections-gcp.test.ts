@@ -1,0 +1,78 @@
+/**
+ * GCP connections against the stand-in (OAuth token endpoint checking the JWT's signature, Compute aggregated list
+ * and Monitoring timeSeries paged by pageToken) on every store: a key file verified and collected, a foreign key
+ * refused with Google's reason, a bad file refused before any call, a time-out.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { collectCloudConnection, verifySettings } from "~/analysis/cloud-connections.server";
+import { insertConnection } from "~/models/cloud-connections.server";
+import { CONNECTION_TEXT } from "~/domain/cloud/connections";
+import { TEST_STORES } from "./stores";
+import { gcpKeyFile, gcpScenario, startGcpStandIn, type GcpScenario } from "./stand-ins/gcp";
+import type { Served } from "./stand-ins/http";
+import { useCloudEnv } from "./stand-ins/env";
+
+describe.each(TEST_STORES)("GCP cloud connections on $name", (testStore) => {
+  let scenario: GcpScenario;
+  let standIn: Served;
+  let dispose: (() => Promise<void>) | undefined;
+  const env = useCloudEnv();
+
+  beforeAll(async () => {
+    scenario = gcpScenario();
+    standIn = await startGcpStandIn(scenario);
+    env.set({ KUBEX_GCP_TOKEN_URL: `${standIn.url}/token`, KUBEX_GCP_COMPUTE_ENDPOINT: standIn.url, KUBEX_GCP_MONITORING_ENDPOINT: standIn.url, KUBEX_CLOUD_TIMEOUT_MS: "1500" });
+  });
+  afterAll(() => standIn.close());
+  afterEach(async () => {
+    await dispose?.();
+    dispose = undefined;
+    Object.assign(scenario, gcpScenario(), { calls: [] });
+  });
+  const open = async (): Promise<Kysely<Database>> => {
+    const store = await testStore.open();
+    dispose = store.dispose;
+    return store.db;
+  };
+
+  it("verifies a service account key and counts the project's instances through the pages", async () => {
+    const db = await open();
+    const result = await verifySettings(db, { platform: "GCP", credentials: { keyJson: gcpKeyFile(scenario) } });
+    expect(result).toMatchObject({ status: "COMPLETE", accountId: "kubex-demo-project", gcpInstanceCount: 4 });
+    expect(scenario.calls.filter((c) => c.includes("aggregated"))).toHaveLength(2);
+  });
+
+  it("refuses a key Google does not know with its reason, a file that is not a key before any call, and a slow answer", async () => {
+    const db = await open();
+    const other = crypto.generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+    const foreign = await verifySettings(db, { platform: "GCP", credentials: { keyJson: gcpKeyFile({ ...scenario, privateKey: other.privateKey }) } });
+    expect(foreign.status).toBe("INVALID");
+    expect(JSON.parse(foreign.statusDetails)[0]).toMatch(/invalid_grant|Invalid JWT Signature/);
+    scenario.calls.length = 0;
+    const notKey = await verifySettings(db, { platform: "GCP", credentials: { keyJson: '{"hello":"world"}' } });
+    expect(JSON.parse(notKey.statusDetails)).toEqual([CONNECTION_TEXT.keyFileInvalid]);
+    expect(scenario.calls).toEqual([]);
+    scenario.delayMs = 4000;
+    const slow = await verifySettings(db, { platform: "GCP", credentials: { keyJson: gcpKeyFile(scenario) } });
+    expect(slow.status).toBe("INVALID");
+  });
+
+  it("collects the running instances with their Monitoring series into the cloud inventory", async () => {
+    const db = await open();
+    const id = await insertConnection(db, { platform: "GCP", name: "gcp-demo", settings: { projectId: scenario.projectId }, credentials: { keyJson: gcpKeyFile(scenario) }, verifiedAt: new Date().toISOString(), user: "admin" });
+    const outcome = await collectCloudConnection(id, db);
+    expect(outcome).toMatchObject({ ok: true, services: 3 });
+    const rows = await db.selectFrom("cloud_service").selectAll().where("id", "like", `conn:${id}:%`).orderBy("name").execute();
+    expect(rows.map((r) => [r.name, r.provider, r.service, r.region, r.availability_zone, r.instance_type])).toEqual([
+      ["gce-eu-1", "GCP", "GCE", "europe-west1", "europe-west1-b", "n2-standard-2"],
+      ["gce-web-1", "GCP", "GCE", "us-central1", "us-central1-a", "e2-standard-2"],
+      ["gce-web-2", "GCP", "GCE", "us-central1", "us-central1-b", "e2-standard-4"],
+    ]);
+    const samples = await db.selectFrom("cloud_connection_sample").select(["cpu_pct", "cpu_peak_pct"]).where("instance_id", "=", `conn:${id}:7001`).execute();
+    expect(samples.length).toBeGreaterThan(250);
+    expect(samples.every((s) => s.cpu_peak_pct >= s.cpu_pct)).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * A loopback HTTPS stand-in for Azure: the Entra ID authority (OpenID configuration and the client-credentials
+ * token endpoint MSAL calls), and Resource Manager JSON (subscriptions, virtual machines and Monitor metrics),
+ * with nextLink paging.
+ */
+import { send, serve, series, sleep, type Served } from "./http";
+
+export interface AzureVm {
+  subscription: string;
+  name: string;
+  size: string;
+  location: string;
+}
+
+export interface AzureScenario {
+  tenantId: string;
+  clientId: string;
+  secret: string;
+  subscriptions: { id: string; name: string }[];
+  vms: AzureVm[];
+  pageSize: number;
+  delayMs: number;
+  calls: string[];
+  historyHours: number;
+}
+
+export function azureScenario(over: Partial<AzureScenario> = {}): AzureScenario {
+  return {
+    tenantId: "11111111-2222-3333-4444-555555555555",
+    clientId: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
+    secret: "azure-s3cret",
+    subscriptions: [
+      { id: "00000000-0000-0000-0000-00000000000a", name: "Contoso Production" },
+      { id: "00000000-0000-0000-0000-00000000000b", name: "Contoso Staging" },
+      { id: "00000000-0000-0000-0000-00000000000c", name: "Contoso Sandbox" },
+    ],
+    vms: [
+      { subscription: "00000000-0000-0000-0000-00000000000a", name: "prod-vm-1", size: "Standard_D2s_v3", location: "eastus" },
+      { subscription: "00000000-0000-0000-0000-00000000000a", name: "prod-vm-2", size: "Standard_D4s_v3", location: "eastus" },
+      { subscription: "00000000-0000-0000-0000-00000000000a", name: "prod-vm-3", size: "Standard_D2s_v3", location: "westeurope" },
+      { subscription: "00000000-0000-0000-0000-00000000000b", name: "stage-vm-1", size: "Standard_D2s_v3", location: "eastus" },
+    ],
+    pageSize: 2,
+    delayMs: 0,
+    calls: [],
+    historyHours: 24,
+    ...over,
+  };
+}
+
+const json = (res: Parameters<typeof send>[0], status: number, body: unknown) => send(res, status, "application/json", JSON.stringify(body));
+
+export async function startAzureStandIn(scenario: AzureScenario, tls: { key: string; cert: string }): Promise<Served> {
+  let base = "";
+  const served = await serve(async (req, body, res) => {
+    if (scenario.delayMs) await sleep(scenario.delayMs);
+    const url = new URL(req.url ?? "/", base);
+    const p = url.pathname;
+    scenario.calls.push(`${req.method} ${p}`);
+    const oidc = /^\/([^/]+)\/v2\.0\/\.well-known\/openid-configuration$/.exec(p);
+    if (oidc) {
+      const t = oidc[1];
+      return json(res, 200, {
+        token_endpoint: `${base}/${t}/oauth2/v2.0/token`,
+        authorization_endpoint: `${base}/${t}/oauth2/v2.0/authorize`,
+        end_session_endpoint: `${base}/${t}/oauth2/v2.0/logout`,
+        issuer: `${base}/${t}/v2.0`,
+        jwks_uri: `${base}/${t}/discovery/v2.0/keys`,
+        response_types_supported: ["code", "id_token", "token"],
+        subject_types_supported: ["pairwise"],
+        id_token_signing_alg_values_supported: ["RS256"],
+        scopes_supported: ["openid"],
+        token_endpoint_auth_methods_supported: ["client_secret_post"],
+      });
+    }
+    const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(p);
+    if (token && req.method === "POST") {
+      const form = new URLSearchParams(body);
+      if (token[1] !== scenario.tenantId) return json(res, 400, { error: "invalid_request", error_description: `AADSTS90002: Tenant '${token[1]}' not found.` });
+      if (form.get("client_id") !== scenario.clientId) return json(res, 400, { error: "unauthorized_client", error_description: `AADSTS700016: Application with identifier '${form.get("client_id")}' was not found in the directory.` });
+      if (form.get("client_secret") !== scenario.secret) return json(res, 401, { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." });
+      return json(res, 200, { token_type: "Bearer", expires_in: 3599, ext_expires_in: 3599, access_token: "stand-in-arm-token" });
+    }
+    if (req.headers.authorization !== "Bearer stand-in-arm-token") return json(res, 401, { error: { code: "AuthenticationFailed", message: "Authentication failed." } });
+    const skip = Number(url.searchParams.get("$skiptoken") ?? 0);
+    const page = <T>(all: T[]) => {
+      const items = all.slice(skip, skip + scenario.pageSize);
+      const next = new URL(url.toString());
+      next.searchParams.set("$skiptoken", String(skip + scenario.pageSize));
+      return { value: items, ...(skip + scenario.pageSize < all.length ? { nextLink: next.toString() } : {}) };
+    };
+    if (p === "/subscriptions") {
+      return json(res, 200, page(scenario.subscriptions.map((s) => ({ id: `/subscriptions/${s.id}`, subscriptionId: s.id, displayName: s.name, state: "Enabled", tenantId: scenario.tenantId }))));
+    }
+    const vms = /^\/subscriptions\/([^/]+)\/providers\/Microsoft\.Compute\/virtualMachines$/i.exec(p);
+    if (vms) {
+      const list = scenario.vms
+        .filter((v) => v.subscription === vms[1])
+        .map((v) => ({
+          id: `/subscriptions/${v.subscription}/resourceGroups/rg/providers/Microsoft.Compute/virtualMachines/${v.name}`,
+          name: v.name,
+          type: "Microsoft.Compute/virtualMachines",
+          location: v.location,
+          properties: { vmId: v.name, hardwareProfile: { vmSize: v.size }, storageProfile: { osDisk: { osType: "Linux", name: `${v.name}-os` } }, timeCreated: "2026-02-01T08:00:00Z", provisioningState: "Succeeded" },
+        }));
+      return json(res, 200, page(list));
+    }
+    if (/\/providers\/Microsoft\.Insights\/metrics$/i.test(p)) {
+      const names = (url.searchParams.get("metricnames") ?? "").split(",");
+      const [, to] = (url.searchParams.get("timespan") ?? "").split("/");
+      const end = to ? new Date(to).getTime() : Date.now();
+      return json(res, 200, {
+        timespan: url.searchParams.get("timespan"),
+        interval: "PT5M",
+        value: names.map((n) => {
+          const base = n === "Percentage CPU" ? 25 : n.includes("Operations") ? 40 : 2_000_000;
+          return {
+            id: `${p}/${n}`,
+            type: "Microsoft.Insights/metrics",
+            name: { value: n, localizedValue: n },
+            unit: n === "Percentage CPU" ? "Percent" : "Bytes",
+            timeseries: [{ metadatavalues: [], data: series(end, scenario.historyHours, base).map((pt) => ({ timeStamp: new Date(pt.t).toISOString(), average: pt.v, maximum: pt.v * 1.6, total: pt.v * 300 })) }],
+          };
+        }),
+      });
+    }
+    json(res, 404, { error: { code: "NotFound", message: p } });
+  }, { tls });
+  base = served.url;
+  return served;
+}
