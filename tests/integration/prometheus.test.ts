@@ -225,3 +225,70 @@ describe("npm run collect -- --source prometheus", () => {
     }
   });
 });
+
+describe("credentials and a custom CA", () => {
+  /** A proxy to the real store that wants `expected` as the Authorization header (over HTTPS when given a key pair). */
+  async function guardedProxy(expected: string, tls?: { key: string; cert: string }) {
+    const https = await import("node:https");
+    const http = await import("node:http");
+    const handler = async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
+      if (req.headers.authorization !== expected) {
+        res.writeHead(401, { "Content-Type": "text/plain" });
+        res.end("Unauthorized");
+        return;
+      }
+      const body = req.method === "POST" ? await readBody(req) : "";
+      const upstream = await fetch(`${prom.url}${req.url}`, { method: req.method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body || undefined });
+      res.writeHead(upstream.status, { "Content-Type": "application/json" });
+      res.end(await upstream.text());
+    };
+    const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as import("node:net").AddressInfo).port;
+    return { url: `${tls ? "https" : "http"}://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it("sends a bearer token or basic auth, and says when they are refused", async () => {
+    const bearer = await guardedProxy("Bearer s3cret");
+    const basic = await guardedProxy(`Basic ${Buffer.from("kubex:pa:ss").toString("base64")}`);
+    try {
+      const ok = createPromClient({ url: bearer.url, bearerToken: "s3cret" }, FAST);
+      const wrong = createPromClient({ url: bearer.url, bearerToken: "nope" }, FAST);
+      const ok2 = createPromClient({ url: basic.url, basicAuth: { username: "kubex", password: "pa:ss" } }, FAST);
+      clients.push(ok, wrong, ok2);
+      expect((await ok.buildInfo()).version).toMatch(/^2\./);
+      expect((await ok2.buildInfo()).version).toMatch(/^2\./);
+      await expect(wrong.buildInfo()).rejects.toThrow(/buildinfo failed: HTTP 401: credentials refused$/);
+      expect(wrong.stats.requests).toBe(1); // refused credentials are not tried again
+    } finally {
+      await Promise.all([bearer.stop(), basic.stop()]);
+    }
+  });
+
+  it("trusts a custom CA over HTTPS, and refuses an unknown certificate", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-ca-"));
+    const sh = (args: string[]) => {
+      const r = spawnSync("openssl", args, { cwd: dir, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(r.stderr);
+    };
+    try {
+      sh(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=kubex test CA"]);
+      sh(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "srv.key", "-out", "srv.csr", "-subj", "/CN=127.0.0.1"]);
+      fs.writeFileSync(path.join(dir, "ext.cnf"), "subjectAltName=IP:127.0.0.1\n");
+      sh(["x509", "-req", "-in", "srv.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "srv.pem", "-days", "2", "-extfile", "ext.cnf"]);
+      const read = (f: string) => fs.readFileSync(path.join(dir, f), "utf8");
+      const proxy = await guardedProxy("Bearer t", { key: read("srv.key"), cert: read("srv.pem") });
+      try {
+        const trusted = createPromClient({ url: proxy.url, bearerToken: "t", caCert: read("ca.pem") }, FAST);
+        const untrusted = createPromClient({ url: proxy.url, bearerToken: "t" }, FAST);
+        clients.push(trusted, untrusted);
+        expect((await trusted.buildInfo()).version).toMatch(/^2\./);
+        await expect(untrusted.buildInfo()).rejects.toThrow(/buildinfo failed: TLS certificate refused/);
+      } finally {
+        await proxy.stop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
