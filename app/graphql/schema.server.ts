@@ -15,6 +15,7 @@ import { gridViewTypeDefs } from "./schema/grid-view.graphql";
 import { metricsTypeDefs } from "./schema/metrics.graphql";
 import { policyTypeDefs } from "./schema/policy.graphql";
 import { cloudTypeDefs } from "./schema/cloud.graphql";
+import { connectionsTypeDefs } from "./schema/connections.graphql";
 import { userResolvers } from "./resolvers/user";
 import { featureSetResolvers } from "./resolvers/feature-set";
 import { treeviewResolvers } from "./resolvers/treeview";
@@ -25,11 +26,12 @@ import { gridViewResolvers } from "./resolvers/grid-view";
 import { metricsResolvers } from "./resolvers/metrics";
 import { policyResolvers } from "./resolvers/policy";
 import { cloudResolvers } from "./resolvers/cloud";
+import { connectionsResolvers } from "./resolvers/connections";
 import type { ResolverMap } from "./resolvers/types";
 
-export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs].join("\n");
+export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs, connectionsTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers, connectionsResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

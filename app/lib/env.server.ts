@@ -36,6 +36,15 @@ const SCHEMA = z.object({
   ),
   // Where the generated key is kept when KUBEX_SECRET_KEY is not set (default: secret.key beside the database file).
   KUBEX_SECRET_KEY_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+  // When connected clusters are collected and analysed: a cron expression (UTC) or "off"; default daily at 02:00.
+  KUBEX_COLLECT_SCHEDULE: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => v === "off" || /^(\S+\s+){4,5}\S+$/.test(v), 'must be a cron expression (5 or 6 fields) or "off"')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof SCHEMA>;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { RiCheckLine } from "@remixicon/react";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { loadConnections } from "~/features/status/connections.server";
 import { formatCount, formatDate } from "~/lib/format";
 import { NoData } from "~/components/ui/NoData";
@@ -17,7 +17,7 @@ export default function Connections() {
       <h2 className="mb-1 text-lg font-semibold">Kubernetes Connections</h2>
       <p className="muted mb-4 text-sm">
         {run
-          ? `Last collection: ${formatDate(run.finished_at)} from the ${run.source} source (seed ${run.seed}), ${formatCount(run.container_count)} containers.`
+          ? `Last collection: ${formatDate(run.finished_at)} from the ${run.source} source${run.source === "demo" ? ` (seed ${run.seed})` : ""}, ${formatCount(run.container_count)} containers.`
           : "No collection has run yet."}
       </p>
       <section className="card mb-4" aria-labelledby="connect-title">
@@ -33,8 +33,11 @@ export default function Connections() {
           </p>
         ) : (
           <p className="mt-1 text-sm">
-            This installation collects the built-in demo fleet (<code>npm run collect -- --seed N --size N</code> regenerates it).
-            Connecting a cluster through its Prometheus (kube-state-metrics and cAdvisor series) is not available yet.
+            Clusters are read from their Prometheus (kube-state-metrics and cAdvisor series): administrators add them on{" "}
+            <Link to="/kubex/cluster-connections" className="text-sky-600 underline dark:text-sky-400">
+              Cluster connections
+            </Link>
+            ; scripts run <code>npm run collect -- --source prometheus --url …</code>. Until a cluster is connected the built-in demo fleet is shown.
           </p>
         )}
       </section>

@@ -108,6 +108,7 @@ describe("the GraphQL schema", () => {
         "analysisInstanceInfoInstanceType",
         "processorFeature",
         "getEntityAnalysisResultsById",
+        "prometheusConnections",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
@@ -125,9 +126,14 @@ describe("the GraphQL schema", () => {
         "deletePublicView",
         "addViewAsFavorite",
         "removeViewFromFavorite",
+        "addPrometheusConnection",
+        "updatePrometheusConnection",
+        "verifyPrometheusConnection",
+        "deletePrometheusConnection",
+        "collectNow",
       ].sort(),
     );
-    const required = new Set(["viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId", "gridId", "view"]);
+    const required = new Set(["input", "id", "viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId", "gridId", "view"]);
     // The chart an analysis call asks for; the grid's chartingEntry is an optional click-through.
     const requiredFor: Record<string, string[]> = {
       analysis: ["chartingEntry"],
