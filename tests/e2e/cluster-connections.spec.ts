@@ -49,3 +49,35 @@ test("without JavaScript an administrator adds, verifies, edits and deletes a cl
   await expect(page.getByRole("status")).toContainText("Connection deleted.");
   await expect(page.getByTestId("connection-row")).toHaveCount(0);
 });
+
+test("without JavaScript the Kubernetes Connections screen lists the collected clusters with every column, search and page sizes", async ({ page }) => {
+  await page.goto("/kubex/collectionstatus/connections");
+  await expect(page.getByRole("heading", { name: "Kubernetes Connections", level: 2 })).toBeVisible();
+  await expect(page.getByTestId("connections-note")).toHaveText(
+    "Note that these counts reflect the most recent data collection while analysis is based on data from the last 7 days.",
+  );
+  await expect(page.getByTestId("connection-instructions")).toContainText("Deploy data collection");
+  const grid = page.getByTestId("connections-grid");
+  await expect(grid.locator("thead th")).toHaveText([
+    "Cluster",
+    "First Collection",
+    "Last Collection",
+    "Latest Node Count",
+    "Latest Node Group Count",
+    "Latest Container Count",
+    "Cluster Version",
+    "Automation Stack Version",
+    "Prometheus Version",
+  ]);
+  const rows = grid.locator("tbody tr");
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
+  const first = (await rows.first().locator("td").first().innerText()).trim();
+  await page.getByRole("searchbox", { name: "Search clusters" }).fill(first);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${first}`));
+  await expect(grid.locator("tbody tr").first().locator("td").first()).toHaveText(first);
+  await page.getByRole("link", { name: "50", exact: true }).click();
+  await expect(page).toHaveURL(/size=50/);
+  await expect(page.locator('nav[aria-label="Pages"] [aria-current="true"]')).toHaveText("50");
+});

@@ -99,6 +99,11 @@ describe.each(TEST_STORES)("cluster connections on $name", (testStore) => {
       ["c2", true, 1, 0, null],
     ]);
     expect(JSON.stringify(list)).not.toContain(TOKEN);
+    const status = (await api.data(api.admin, `{ getContainerDataStatus { clusterName clusterVersion firstAuditTime lastAuditTime nodeCount nodeGroupCount containerCount forwarderVersion prometheusVersion } }`, {}, "data-collection-status")).getContainerDataStatus;
+    expect(status).toEqual([
+      { clusterName: "c1", clusterVersion: "v1.29.3-eks-1", firstAuditTime: expect.any(String), lastAuditTime: expect.any(String), nodeCount: 2, nodeGroupCount: 2, containerCount: 4, forwarderVersion: null, prometheusVersion: expect.stringMatching(/^2\./) },
+      { clusterName: "c2", clusterVersion: null, firstAuditTime: expect.any(String), lastAuditTime: expect.any(String), nodeCount: 0, nodeGroupCount: 0, containerCount: 1, forwarderVersion: null, prometheusVersion: expect.stringMatching(/^2\./) },
+    ]);
     const snapshots = await api.db.selectFrom("analysis_snapshot").select("status").where("status", "=", "complete").execute();
     expect(snapshots.length).toBeGreaterThanOrEqual(1);
 

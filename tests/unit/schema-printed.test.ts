@@ -109,6 +109,7 @@ describe("the GraphQL schema", () => {
         "processorFeature",
         "getEntityAnalysisResultsById",
         "prometheusConnections",
+        "getContainerDataStatus",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
