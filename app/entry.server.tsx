@@ -7,6 +7,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { applySecurityHeaders, documentCsp } from "~/lib/security-headers";
 import { NonceContext } from "~/components/shell/nonce";
+import { registerCollectionJob } from "~/analysis/cluster-connections.server";
+import { getStore } from "~/db/db.server";
+
+// The scheduled jobs start with the server (app/sources/schedule.server.ts): the collection and analysis of the
+// connected clusters (KUBEX_COLLECT_SCHEDULE, daily at 02:00 UTC by default; nothing to do without a connection).
+registerCollectionJob(getStore);
 
 const ABORT_DELAY = 5_000;
 

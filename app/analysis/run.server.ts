@@ -38,6 +38,7 @@ import { cloudPhase, readCloudServices } from "./cloud-phase";
 import { tolerantCloudSource, type CloudSampleSource } from "~/models/cloud-entity.server";
 import { CLOUD_DEFAULT_POLICY, type CloudFolderSummary } from "~/engine/cloud";
 import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
+import { storedSeriesSource } from "~/models/collected-series.server";
 import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
 
 export { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId };
@@ -133,6 +134,12 @@ async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "so
     return { reader: sourceReader(source), nodeSource: () => source, cloudSource, demoOptions: null, demo: null, nowMs, collectionRunId };
   }
   if (!latest) throw new Error("Nothing to analyse: no collection has run yet (npm run collect).");
+  if (latest.source === "prometheus" && latest.now !== undefined) {
+    // The series the Prometheus collection stored under its run (decision 014).
+    const stored = storedSeriesSource(store.db, latest.runId);
+    const source = { ...stored, inventory: () => Promise.reject(new Error("The inventory is the stored one")) } satisfies MetricsSource;
+    return { reader: sourceReader(source), nodeSource: () => stored, cloudSource: () => null, demoOptions: null, demo: null, nowMs: options.nowMs ?? latest.now, collectionRunId };
+  }
   if (latest.source !== "demo" || latest.now === undefined) {
     throw new Error(`The stored inventory came from the "${latest.source}" source; pass that source to runAnalysis.`);
   }

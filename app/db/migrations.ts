@@ -587,6 +587,65 @@ function m010(dialect: DialectName): Migration {
 }
 
 /**
+ * Real clusters (issue 10, decision 014): the series a Prometheus collection streams in (one row per container or
+ * node and run, its 5-minute samples packed as little-endian float32 with NaN for "no sample"), the reason a
+ * collection failed and what it saw per cluster, and the clusters' Prometheus connections (secrets sealed with
+ * lib/secret-box.server.ts, never stored in the clear).
+ */
+function m011(dialect: DialectName): Migration {
+  const blob = dialect === "postgres" ? "bytea" : "blob";
+  const bigint = dialect === "postgres" ? "bigint" : "integer";
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("collected_series")
+        .addColumn("run_id", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("entity_id", "text", (c) => c.notNull())
+        .addColumn("start_ms", bigint, (c) => c.notNull())
+        .addColumn("step_ms", "integer", (c) => c.notNull())
+        .addColumn("slots", "integer", (c) => c.notNull())
+        .addColumn("cpu", blob, (c) => c.notNull())
+        .addColumn("mem", blob, (c) => c.notNull())
+        .addColumn("restarts", blob)
+        .addColumn("oom", blob)
+        .addColumn("throttled", blob)
+        .addPrimaryKeyConstraint("collected_series_pk", ["run_id", "kind", "entity_id"])
+        .execute();
+      await db.schema.alterTable("collection_run").addColumn("error", "text").execute();
+      await db.schema.alterTable("collection_run").addColumn("details_json", "text").execute();
+      await db.schema
+        .createTable("cluster_connection")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull().unique())
+        .addColumn("url", "text", (c) => c.notNull())
+        .addColumn("auth_kind", "text", (c) => c.notNull())
+        .addColumn("username", "text")
+        .addColumn("secret_sealed", "text")
+        .addColumn("ca_cert", "text")
+        .addColumn("insecure_skip_verify", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("cluster_label", "text")
+        .addColumn("cluster_value", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("verified_at", "text")
+        .addColumn("verify_ok", "integer")
+        .addColumn("verify_message", "text")
+        .addColumn("prometheus_version", "text")
+        .addColumn("cluster_version", "text")
+        .addColumn("first_collection_at", "text")
+        .addColumn("last_collection_at", "text")
+        .addColumn("last_collection_ok", "integer")
+        .addColumn("last_collection_message", "text")
+        .addColumn("node_count", "integer")
+        .addColumn("node_group_count", "integer")
+        .addColumn("container_count", "integer")
+        .execute();
+    },
+  };
+}
+
+/**
  * Cloud connections (issue 11, spec document 3 section 2.11): one row per AWS account, Azure service principal or
  * GCP service account the installation collects. Non-secret settings are JSON text; the secrets (role ARN and
  * external ID, the Azure secret, the GCP key) are one value sealed by lib/secret-box.server.ts for this row and
@@ -652,6 +711,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "008_cloud_inventory": m008(dialect),
         "009_cloud_analysis": m009(dialect),
         "010_sign_in_hardening": m010(dialect),
+        "011_cluster_connections": m011(dialect),
         "012_cloud_connections": m012(dialect),
       };
     },

@@ -319,6 +319,61 @@ export interface CollectionRunTable {
   started_at: string;
   finished_at: string | null;
   container_count: number;
+  /** Migration 011: why a failed run failed (null when it completed). */
+  error?: string | null;
+  /** Migration 011: what the source saw, per cluster (JSON; the Prometheus source's reports). */
+  details_json?: string | null;
+}
+
+/**
+ * Migration 011: a collection run's stored series (the Prometheus source's 5-minute samples), one row per container
+ * or node: little-endian float32 arrays of `slots` values from start_ms every step_ms, NaN where there is no sample.
+ */
+export interface CollectedSeriesTable {
+  run_id: string;
+  kind: "container" | "node";
+  entity_id: string;
+  start_ms: number;
+  step_ms: number;
+  slots: number;
+  cpu: Buffer;
+  mem: Buffer;
+  restarts: Buffer | null;
+  oom: Buffer | null;
+  throttled: Buffer | null;
+}
+
+/**
+ * Migration 011: a cluster's Prometheus connection. The bearer token or basic-auth password is sealed
+ * (lib/secret-box.server.ts, bound to the row id and field) and never leaves the server.
+ */
+export interface ClusterConnectionTable {
+  id: string;
+  /** The cluster's name in the product (unique). */
+  name: string;
+  url: string;
+  auth_kind: "none" | "bearer" | "basic";
+  username: string | null;
+  secret_sealed: string | null;
+  ca_cert: string | null;
+  insecure_skip_verify: Flag;
+  /** A store holding many clusters: the label naming them, and this cluster's value. */
+  cluster_label: string | null;
+  cluster_value: string | null;
+  created_at: string;
+  updated_at: string;
+  verified_at: string | null;
+  verify_ok: Flag | null;
+  verify_message: string | null;
+  prometheus_version: string | null;
+  cluster_version: string | null;
+  first_collection_at: string | null;
+  last_collection_at: string | null;
+  last_collection_ok: Flag | null;
+  last_collection_message: string | null;
+  node_count: number | null;
+  node_group_count: number | null;
+  container_count: number | null;
 }
 
 export interface MetaTable {
@@ -649,6 +704,8 @@ export interface Database {
   user_default: UserDefaultTable;
   automation_setting: AutomationSettingTable;
   collection_run: CollectionRunTable;
+  collected_series: CollectedSeriesTable;
+  cluster_connection: ClusterConnectionTable;
   meta: MetaTable;
   config_parameter: ConfigParameterTable;
   analysis_snapshot: AnalysisSnapshotTable;

@@ -16,6 +16,7 @@ import { metricsTypeDefs } from "./schema/metrics.graphql";
 import { policyTypeDefs } from "./schema/policy.graphql";
 import { cloudTypeDefs } from "./schema/cloud.graphql";
 import { cloudConnectionsTypeDefs } from "./schema/cloud-connections.graphql";
+import { connectionsTypeDefs } from "./schema/connections.graphql";
 import { userResolvers } from "./resolvers/user";
 import { featureSetResolvers } from "./resolvers/feature-set";
 import { treeviewResolvers } from "./resolvers/treeview";
@@ -27,11 +28,12 @@ import { metricsResolvers } from "./resolvers/metrics";
 import { policyResolvers } from "./resolvers/policy";
 import { cloudResolvers } from "./resolvers/cloud";
 import { cloudConnectionsResolvers } from "./resolvers/cloud-connections";
+import { connectionsResolvers } from "./resolvers/connections";
 import type { ResolverMap } from "./resolvers/types";
 
-export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs, cloudConnectionsTypeDefs].join("\n");
+export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs, cloudConnectionsTypeDefs, connectionsTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers, cloudConnectionsResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers, cloudConnectionsResolvers, connectionsResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

@@ -48,6 +48,15 @@ const SCHEMA = z.object({
   KUBEX_CLOUD_CA_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
   KUBEX_CLOUD_TIMEOUT_MS: whole(100, 600_000),
   KUBEX_CLOUD_HISTORY_DAYS: whole(1, 90),
+  // When connected clusters are collected and analysed: a cron expression (UTC) or "off"; default daily at 02:00.
+  KUBEX_COLLECT_SCHEDULE: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => v === "off" || /^(\S+\s+){4,5}\S+$/.test(v), 'must be a cron expression (5 or 6 fields) or "off"')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof SCHEMA>;

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { RiCheckLine } from "@remixicon/react";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { loadConnections } from "~/features/status/connections.server";
-import { formatCount, formatDate } from "~/lib/format";
+import { CONNECTION_PAGE_SIZES } from "~/features/status/connections";
+import { formatCount, formatDate, formatDateTime } from "~/lib/format";
 import { NoData } from "~/components/ui/NoData";
 import { FREE_TRIAL_URL, TEXT } from "~/lib/constants";
 
@@ -10,14 +10,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadConnections(request);
 }
 
+const COLUMNS = [
+  "Cluster",
+  "First Collection",
+  "Last Collection",
+  "Latest Node Count",
+  "Latest Node Group Count",
+  "Latest Container Count",
+  "Cluster Version",
+  "Automation Stack Version",
+  "Prometheus Version",
+];
+
 export default function Connections() {
-  const { clusters, run, sandbox } = useLoaderData<typeof loader>();
+  const { clusters, run, sandbox, q, size, page, pages, total } = useLoaderData<typeof loader>();
+  const href = (p: { page?: number; size?: number }) => {
+    const sp = new URLSearchParams();
+    if (q) sp.set("q", q);
+    sp.set("size", String(p.size ?? size));
+    sp.set("page", String(p.page ?? page));
+    return `?${sp.toString()}`;
+  };
   return (
     <div className="p-4">
       <h2 className="mb-1 text-lg font-semibold">Kubernetes Connections</h2>
       <p className="muted mb-4 text-sm">
         {run
-          ? `Last collection: ${formatDate(run.finished_at)} from the ${run.source} source (seed ${run.seed}), ${formatCount(run.container_count)} containers.`
+          ? `Last collection: ${formatDate(run.finished_at)} from the ${run.source} source${run.source === "demo" ? ` (seed ${run.seed})` : ""}, ${formatCount(run.container_count)} containers.`
           : "No collection has run yet."}
       </p>
       <section className="card mb-4" aria-labelledby="connect-title">
@@ -33,37 +52,89 @@ export default function Connections() {
           </p>
         ) : (
           <p className="mt-1 text-sm">
-            This installation collects the built-in demo fleet (<code>npm run collect -- --seed N --size N</code> regenerates it).
-            Connecting a cluster through its Prometheus (kube-state-metrics and cAdvisor series) is not available yet.
+            Clusters are read from their Prometheus (kube-state-metrics and cAdvisor series): administrators add them on{" "}
+            <Link to="/kubex/cluster-connections" className="text-sky-600 underline dark:text-sky-400">
+              Cluster connections
+            </Link>
+            ; scripts run <code>npm run collect -- --source prometheus --url …</code>. Until a cluster is connected the built-in demo fleet is shown.
           </p>
         )}
       </section>
+      <details className="card mb-4" open data-testid="connection-instructions">
+        <summary className="cursor-pointer font-semibold">How to connect a cluster</summary>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+          <li>
+            Deploy data collection: the cluster&apos;s Prometheus with kube-state-metrics (node labels allowed) and cAdvisor; then add its connection on{" "}
+            <Link to="/kubex/cluster-connections" className="text-sky-600 underline dark:text-sky-400">
+              Cluster connections
+            </Link>{" "}
+            and Verify it.
+          </li>
+          <li>Data collection validation: Collect now, or wait for the schedule; the cluster appears below once a collection has completed (up to an hour).</li>
+          <li>Analysis runs after each collection, daily; a new cluster has recommendations the next day.</li>
+        </ol>
+      </details>
+      <p className="muted mb-2 text-sm" data-testid="connections-note">
+        Note that these counts reflect the most recent data collection while analysis is based on data from the last 7 days.
+      </p>
+      <Form method="get" className="mb-2 flex flex-wrap items-center gap-2" role="search">
+        <input type="search" name="q" defaultValue={q} aria-label="Search clusters" placeholder="Search" className="input max-w-xs" />
+        <input type="hidden" name="size" value={size} />
+        <button type="submit" className="btn">
+          Search
+        </button>
+      </Form>
       {clusters.length === 0 ? (
         <NoData />
       ) : (
-        <table className="card w-full p-0 text-sm">
-          <thead className="text-left text-xs uppercase text-slate-500">
-            <tr>
-              <th className="px-4 py-2">Cluster</th>
-              <th className="px-4 py-2 text-right">Containers</th>
-              <th className="px-4 py-2">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {clusters.map((c) => (
-              <tr key={c.cluster} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="px-4 py-1.5">{c.cluster}</td>
-                <td className="px-4 py-1.5 text-right tabular-nums">{formatCount(c.containers)}</td>
-                <td className="px-4 py-1.5">
-                  <span className="inline-flex items-center gap-1">
-                    <RiCheckLine aria-hidden="true" className="h-4 w-4" /> Collecting
-                  </span>
-                </td>
+        <div className="card overflow-x-auto p-0">
+          <table className="w-full text-sm" data-testid="connections-grid">
+            <thead className="text-left text-xs uppercase text-slate-500">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c} className="whitespace-nowrap px-3 py-2">
+                    {c}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {clusters.map((c) => (
+                <tr key={c.clusterName} className="border-t border-slate-100 dark:border-slate-800">
+                  <td className="px-3 py-1.5">{c.clusterName}</td>
+                  <td className="px-3 py-1.5">{c.firstAuditTime ? formatDateTime(c.firstAuditTime) : "-"}</td>
+                  <td className="px-3 py-1.5">{c.lastAuditTime ? formatDateTime(c.lastAuditTime) : "-"}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.nodeCount)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.nodeGroupCount)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.containerCount)}</td>
+                  <td className="px-3 py-1.5">{c.clusterVersion ?? "-"}</td>
+                  <td className="px-3 py-1.5">{c.forwarderVersion ?? "-"}</td>
+                  <td className="px-3 py-1.5">{c.prometheusVersion ?? "-"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      <nav aria-label="Pages" className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+        <span>
+          {total === 0 ? "0" : `${(page - 1) * size + 1}–${Math.min(total, page * size)}`} of {formatCount(total)}
+        </span>
+        {page > 1 ? <Link to={href({ page: page - 1 })}>Previous</Link> : null}
+        {page < pages ? <Link to={href({ page: page + 1 })}>Next</Link> : null}
+        <span className="muted">Page size:</span>
+        {CONNECTION_PAGE_SIZES.map((n) =>
+          n === size ? (
+            <span key={n} aria-current="true" className="font-semibold">
+              {n}
+            </span>
+          ) : (
+            <Link key={n} to={href({ size: n, page: 1 })}>
+              {n}
+            </Link>
+          ),
+        )}
+      </nav>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { actSettings, loadSettings } from "~/features/settings/settings.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 
@@ -17,6 +17,14 @@ export default function Settings() {
           {result.message}
           {"token" in result && result.token ? <code className="mt-1 block select-all break-all font-mono" data-testid="new-token">{result.token}</code> : null}
         </div>
+      ) : null}
+      {user.isAdmin ? (
+        <p className="text-sm">
+          <Link to="/kubex/cluster-connections" className="text-sky-600 underline dark:text-sky-400">
+            Cluster connections
+          </Link>{" "}
+          — connect clusters through their Prometheus, verify them, collect now.
+        </p>
       ) : null}
       <section className="card">
         <h2 className="mb-2 font-semibold">API tokens</h2>

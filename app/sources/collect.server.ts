@@ -156,8 +156,18 @@ async function writeInventory(trx: Trx, inv: Inventory, dialect: Store["dialect"
  * is unpublished in the same transaction (it analysed the previous inventory). On failure nothing of the
  * inventory changes, a run with status 'failed' is recorded, and the error is rethrown.
  */
-export async function runCollection(store: Store, source: MetricsSource, meta: CollectionMeta): Promise<CollectionResult> {
-  const runId = crypto.randomUUID();
+export async function runCollection(
+  store: Store,
+  source: Pick<MetricsSource, "inventory">,
+  meta: CollectionMeta,
+  options: {
+    /** The run's id, when the source writes under it while it collects (the Prometheus source's series). */
+    runId?: string;
+    /** What the source saw (written as the run's details_json), asked for once the inventory is in. */
+    details?: () => unknown;
+  } = {},
+): Promise<CollectionResult> {
+  const runId = options.runId ?? crypto.randomUUID();
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   try {
@@ -176,6 +186,7 @@ export async function runCollection(store: Store, source: MetricsSource, meta: C
           started_at: startedAt,
           finished_at: new Date().toISOString(),
           container_count: counts.containers,
+          ...(options.details ? { details_json: JSON.stringify(options.details()) } : {}),
         })
         .execute();
       await trx.deleteFrom("meta").where("key", "=", LATEST_COLLECTION_META_KEY).execute();
@@ -203,6 +214,7 @@ export async function runCollection(store: Store, source: MetricsSource, meta: C
         started_at: startedAt,
         finished_at: new Date().toISOString(),
         container_count: 0,
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
       })
       .execute()
       .catch(() => undefined); // the store itself may be what failed; the original error is what matters

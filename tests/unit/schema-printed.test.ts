@@ -111,6 +111,8 @@ describe("the GraphQL schema", () => {
         "connectionList",
         "verifyConnectionSettings",
         "getKubexAWSAccountId",
+        "prometheusConnections",
+        "getContainerDataStatus",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
@@ -130,9 +132,14 @@ describe("the GraphQL schema", () => {
         "removeViewFromFavorite",
         "deleteCloudConnections",
         "collectCloudConnection",
+        "addPrometheusConnection",
+        "updatePrometheusConnection",
+        "verifyPrometheusConnection",
+        "deletePrometheusConnection",
+        "collectNow",
       ].sort(),
     );
-    const required = new Set(["ids", "id", "viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId", "gridId", "view"]);
+    const required = new Set(["ids", "input", "id", "viewId", "filterId", "treeviewPath", "filterName", "viewName", "viewDef", "viewFilter", "entityId", "enableAutomation", "viewFilterId", "gridId", "view"]);
     // The chart an analysis call asks for; the grid's chartingEntry is an optional click-through.
     const requiredFor: Record<string, string[]> = {
       analysis: ["chartingEntry"],

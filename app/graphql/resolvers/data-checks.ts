@@ -1,11 +1,13 @@
 /** The data availability checks. */
 import { hasCloudAsgData, hasCloudData } from "~/models/cloud-tree.server";
 import { hasContainerData } from "~/models/container-tree.server";
+import { containerDataStatusRows } from "~/models/collection-status.server";
 import type { ResolverMap } from "./types";
 
 export const dataChecksResolvers: ResolverMap = {
   Query: {
     hasContainerTransformData: (_parent, _args, { db }) => hasContainerData(db),
+    getContainerDataStatus: (_parent, _args, { db }) => containerDataStatusRows(db),
     hasCloudTransformData: (_parent, _args, { db }) => hasCloudData(db),
     hasCloudTransformAsgData: (_parent, _args, { db }) => hasCloudAsgData(db),
   },
