@@ -140,7 +140,7 @@ function SurplusCard({ label, value, shortfall, unit }: { label: string; value: 
   return (
     <div className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <div className="muted text-xs">{short ? label.replace("Surplus", "Shortfall") : label}</div>
-      <div className={`text-lg font-semibold tabular-nums ${short ? "text-red-600 dark:text-red-400" : value ? "text-amber-600 dark:text-amber-300" : ""}`}>
+      <div className={`text-lg font-semibold tabular-nums ${short ? "text-red-600 dark:text-red-400" : value ? "text-amber-700 dark:text-amber-300" : ""}`}>
         {short ? num(shortfall) : num(value)} <span className="muted text-xs font-normal">{unit}</span>
       </div>
     </div>

@@ -31,7 +31,7 @@ const look = <T,>(): GridLook<T> => ({
   row: (row) => ({
     "aria-selected": row.getIsSelected(),
     "data-selectable": row.getCanSelect() ? "true" : "false",
-    className: cx("border-t border-slate-100 dark:border-slate-800", row.getIsSelected() && "bg-sky-50 dark:bg-sky-950/60", !row.getCanSelect() && "text-slate-400 dark:text-slate-500"),
+    className: cx("border-t border-slate-100 dark:border-slate-800", row.getIsSelected() && "bg-sky-50 dark:bg-sky-950/60", !row.getCanSelect() && "text-slate-500 dark:text-slate-400"),
   }),
 });
 
