@@ -33,6 +33,8 @@ export default function handleRequest(
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
+        // React's own inline scripts (Suspense boundaries streamed in after the shell) carry the nonce too.
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

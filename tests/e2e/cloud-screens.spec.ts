@@ -153,7 +153,7 @@ test("a service's tabs follow its type: no Catalog Map for a scale set, an unava
   await expect(page.getByTestId("catalog-map")).toContainText("Instance Type Analysis");
   await tabs.getByRole("link", { name: "Metric Viewer" }).click();
   await expect(page.getByTestId("page-title")).toHaveText(/^Metrics Viewer/);
-  await expect(page.getByTestId("metric-viewer-slot")).toBeVisible();
+  await expect(page.getByTestId("metric-viewer")).toBeVisible();
 });
 
 test("the chart viewer: named by chart and service, walks the charts, keeps recommended charts on workload, links to the metric viewer", async ({ page }) => {
@@ -171,7 +171,7 @@ test("the chart viewer: named by chart and service, walks the charts, keeps reco
   await dialog.getByTestId("chart-modes").getByRole("link", { name: "Daily" }).click();
   await expect(page).toHaveURL(/chartMode=daily/);
   await expect(dialog).toHaveAttribute("data-mode", "daily");
-  await expect(dialog.getByTestId("chart-no-data")).toHaveText("No Data Available");
+  await expect(dialog.locator('[data-testid="cloud-history-chart"][data-mode="daily"] [data-point]').first()).toBeVisible();
 
   await dialog.getByTestId("chart-modes").getByRole("link", { name: "Workload" }).click();
   await dialog.getByTestId("chart-next").click();
@@ -185,7 +185,9 @@ test("the chart viewer: named by chart and service, walks the charts, keeps reco
   expect(url.searchParams.get("viewMode")).toBe("workload-recommended");
   expect(url.searchParams.get("charts")).toBe("cpuRecommended");
   for (const k of ["entityId", "fullPath", "level"]) expect(url.searchParams.get(k)).toBeTruthy();
-  await expect(page.getByTestId("metric-viewer-slot")).toHaveAttribute("data-charts", "cpuRecommended");
+  await expect(page.getByTestId("metric-viewer")).toHaveAttribute("data-mode", "workload-recommended");
+  await expect(page.getByTestId("metric-viewer").getByTestId("cloud-chart")).toHaveCount(1);
+  await expect(page.getByTestId("metric-viewer").getByTestId("cloud-chart")).toHaveAttribute("data-chart-key", "cpuRecommended");
 });
 
 test("the grid's saved views: a changed built-in view is 'Table View (Unsaved)', saves as a new view on the cloud grid, names are unique, and it can be made public and deleted", async ({ page }) => {

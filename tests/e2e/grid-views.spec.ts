@@ -66,10 +66,10 @@ test.describe("grid views", () => {
     // Favourite, then unfavourite.
     await page.goto(`${GRID}&gridViewId=${first}`);
     await expect(title(page)).toHaveText("Big spenders");
-    await bar(page).getByRole("button", { name: "Favourite Big spenders" }).click();
-    await expect(bar(page).getByRole("button", { name: "Unfavourite Big spenders" })).toBeVisible();
-    await bar(page).getByRole("button", { name: "Unfavourite Big spenders" }).click();
-    await expect(bar(page).getByRole("button", { name: "Favourite Big spenders" })).toBeVisible();
+    await bar(page).getByRole("button", { name: "Favourite Big spenders", exact: true }).click();
+    await expect(bar(page).getByRole("button", { name: "Unfavourite Big spenders", exact: true })).toBeVisible();
+    await bar(page).getByRole("button", { name: "Unfavourite Big spenders", exact: true }).click();
+    await expect(bar(page).getByRole("button", { name: "Favourite Big spenders", exact: true })).toBeVisible();
 
     // Delete (confirmed) selects the first remaining view.
     await action(page, "delete");

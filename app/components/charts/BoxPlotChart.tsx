@@ -89,6 +89,8 @@ export function boxPlotSummary(p: Pick<BoxPlotChartProps, "title" | "points" | "
 const MARGIN = { top: 10, right: 76, bottom: 34, left: 58 };
 /** Wider right margin when recommended lines add their (longer) labels. */
 const MARGIN_WITH_RECOMMENDED = { ...MARGIN, right: 96 };
+/** No line, no line label: the plot takes the room (history charts would otherwise end in a blank band). */
+const MARGIN_WITHOUT_LINES = { ...MARGIN, right: 16 };
 
 /**
  * Hour-of-day (or historical) box plots: a band from Q1 to Sustained, whiskers from Min to Peak, a median tick, a
@@ -143,7 +145,8 @@ const SWATCH: Record<BoxSeriesId, ReactNode> = {
 
 function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel, unit, request, limit, recommendedRequest, recommendedLimit, yMax, tickSpacing, formatValue = formatTick, visible, width, height }: BoxPlotChartProps & { visible: Record<BoxSeriesId, boolean>; width: number; height: number }) {
   const hasRecommended = positive(recommendedRequest) || positive(recommendedLimit);
-  const area = plotArea(width, height, hasRecommended ? MARGIN_WITH_RECOMMENDED : MARGIN);
+  const hasLines = hasRecommended || positive(request) || positive(limit);
+  const area = plotArea(width, height, hasRecommended ? MARGIN_WITH_RECOMMENDED : hasLines ? MARGIN : MARGIN_WITHOUT_LINES);
   const drawRequest = positive(request) && visible.request;
   const drawLimit = positive(limit) && visible.limit;
   const recLines = (["recRequest", "recLimit"] as const)

@@ -2,8 +2,11 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { NoDataBody } from "~/components/charts/NoDataChart";
 import { useDialogKeys } from "~/components/ui/useDialogKeys";
-import { chartTitleOf, CLOUD_CHART_MODE_LABELS, toggleSeriesSearch, viewAllChartsHref, withParams, type CloudChart, type CloudSeriesId } from "~/features/cloud/charts";
+import { chartTitleOf, CLOUD_CHART_MODE_LABELS, toggleSeriesSearch, viewAllChartsHref, withParams, type CloudChart, type CloudVisibilityId } from "~/features/cloud/charts";
 import type { CloudEntityOk } from "~/features/cloud/entity.server";
+import { historySpan } from "~/features/cloud/metric-viewer";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { CloudHistoryChart } from "./CloudHistoryChart";
 import { CloudWorkloadChart } from "./CloudWorkloadChart";
 
 /** Dialog parameters: removed on close, replaced by the select. */
@@ -14,8 +17,7 @@ const DIALOG_CHART_HEIGHT = 440;
  * The chart viewer (spec document 3, section 2.6), addressed by the URL (chart, chartMode, fit) so it opens without
  * JavaScript: the chart and the service's name as title, previous / next / select, the view modes the chart allows
  * (section 4), the 0–100 toggle for percent charts, and "View all charts" to the metric viewer where the flag and
- * service type allow. Historical modes read the metric history model, which is not built yet: their charts show
- * "No Data Available" until it lands.
+ * service type allow. Historical modes draw the history model's buckets (90 days, 7 for five-minute data).
  */
 export function CloudChartDialog({
   dialog,
@@ -28,7 +30,7 @@ export function CloudChartDialog({
   charts: CloudChart[];
   entityName: string;
   viewAll: boolean;
-  hidden: CloudSeriesId[];
+  hidden: CloudVisibilityId[];
 }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
@@ -42,7 +44,10 @@ export function CloudChartDialog({
   const at = ring.indexOf(key);
   const prev = ring[(at - 1 + ring.length) % ring.length];
   const next = ring[(at + 1) % ring.length];
-  const percent = charts.find((c) => c.key === key)?.percent ?? false;
+  const history = dialog.history;
+  const percent = history ? history.percent : (charts.find((c) => c.key === key)?.percent ?? false);
+  const span = history ? historySpan(history) : null;
+  const when = dialog.mode === "daily" ? formatDate : formatDateTime;
   useDialogKeys(box, closeHref, (el) => el.querySelector<HTMLElement>("[data-autofocus]"), { preventScrollReset: true });
 
   const link = "btn px-2 py-1 text-xs";
@@ -124,15 +129,19 @@ export function CloudChartDialog({
           ) : null}
         </div>
         <div className="min-h-0 flex-1 p-3">
-          {chart ? (
+          {dialog.mode !== "workload" ? (
+            <CloudHistoryChart chart={history} title={dialog.title} height={DIALOG_CHART_HEIGHT} fit={dialog.fit} hidden={hidden} legendHref={(id) => `${pathname}${toggleSeriesSearch(params, id)}`} bare />
+          ) : chart ? (
             <CloudWorkloadChart chart={chart} fallbackTitle={dialog.title} height={DIALOG_CHART_HEIGHT} fit={dialog.fit} hidden={hidden} legendHref={(id) => `${pathname}${toggleSeriesSearch(params, id)}`} bare />
           ) : (
             <div style={{ height: DIALOG_CHART_HEIGHT }}>
               <NoDataBody />
             </div>
           )}
-          <p className="muted mt-2 text-xs">
-            {dialog.mode === "workload" ? "Learned 24-hour pattern of the policy window (hour of day, UTC)." : `Last ${dialog.days} days, ${CLOUD_CHART_MODE_LABELS[dialog.mode].toLowerCase()} buckets (UTC).`}
+          <p className="muted mt-2 text-xs" data-testid="chart-dialog-caption">
+            {dialog.mode === "workload"
+              ? "Learned 24-hour pattern of the policy window (hour of day, UTC)."
+              : `Last ${dialog.days} days, ${CLOUD_CHART_MODE_LABELS[dialog.mode].toLowerCase()} buckets (UTC)${span ? `: ${when(span.fromMs)} – ${when(span.toMs)}` : ""}.`}
           </p>
         </div>
       </div>

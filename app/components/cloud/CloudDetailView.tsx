@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RecommendationBadge } from "~/components/containers/badges";
-import { NoDataChart } from "~/components/charts/NoDataChart";
-import type { CloudChart, CloudSeriesId } from "~/features/cloud/charts";
+import { workloadOnly, type CloudChart, type CloudVisibilityId } from "~/features/cloud/charts";
 import type { CloudDetailData } from "~/features/cloud/detail.server";
 import { efficiencyTone } from "~/features/cloud/summary";
 import { effortTone, formatValue, reasonParts, shownValue, type ValueKind } from "~/features/cloud/values";
 import { CHART_TITLES } from "~/engine/cloud/constants";
 import { formatRating } from "~/lib/format";
+import { CloudHistoryChart } from "./CloudHistoryChart";
 import { CloudWorkloadChart } from "./CloudWorkloadChart";
 import { TONE_BADGE, TONE_TEXT } from "./tones";
 
@@ -175,13 +175,11 @@ export function StatusOverviewCard({ d, relearningText }: { d: Detail; relearnin
   );
 }
 
-/** The charts a learning service shows instead of its pattern: the monitored history (empty until the history model lands). */
-const HISTORY_TITLES = [CHART_TITLES.cpu, CHART_TITLES.memory];
-
 /**
  * The instance detail (spec document 3, section 2.5): Optimization Summary, System Information and Status Overview
  * cards (one column below 1024 px), then the workload charts: in the drawer a two-column grid of 350 px charts,
- * on the Overview page a row of 275 px charts, each expandable into the chart viewer.
+ * on the Overview page a row of 275 px charts, each expandable into the chart viewer. A learning service shows its
+ * daily history instead (section 4), expandable in the viewer's daily mode.
  */
 export function CloudDetailView({
   data,
@@ -191,12 +189,13 @@ export function CloudDetailView({
   legendHref,
   hidden,
 }: {
-  data: Pick<CloudDetailData, "detail" | "relearningText" | "priceSource">;
+  data: Pick<CloudDetailData, "detail" | "relearningText" | "priceSource" | "history">;
   charts: CloudChart[];
   layout: "modal" | "page";
-  expandHref?: (chart: CloudChart) => string;
-  legendHref?: (id: CloudSeriesId) => string;
-  hidden?: readonly CloudSeriesId[];
+  /** The chart viewer on a chart: its learned pattern, or (learning) its daily history. */
+  expandHref?: (key: string, mode: "workload" | "daily") => string;
+  legendHref?: (id: CloudVisibilityId) => string;
+  hidden?: readonly CloudVisibilityId[];
 }) {
   const d = data.detail;
   const height = layout === "modal" ? 350 : 275;
@@ -226,8 +225,18 @@ export function CloudDetailView({
               {ML_NOT_AVAILABLE}
             </p>
             <div className="grid gap-3 lg:grid-cols-2">
-              {HISTORY_TITLES.map((t) => (
-                <NoDataChart key={t} title={`${t} (daily)`} height={height} />
+              {data.history.length === 0 ? <CloudHistoryChart chart={null} title={`${CHART_TITLES.cpu} · Daily`} height={height} /> : null}
+              {data.history.map((c) => (
+                <CloudHistoryChart
+                  key={c.key}
+                  chart={c}
+                  title={`${c.title} · Daily`}
+                  height={height}
+                  hidden={hidden}
+                  legendHref={legendHref}
+                  // A scale set's viewer has no historical modes (section 4): its history is not expandable.
+                  actions={expandHref && !workloadOnly(c.title, d.serviceType) ? <ExpandLink href={expandHref(c.key, "daily")} title={c.title} /> : undefined}
+                />
               ))}
             </div>
           </>
@@ -242,24 +251,20 @@ export function CloudDetailView({
                 height={height}
                 hidden={hidden}
                 legendHref={legendHref}
-                actions={
-                  expandHref ? (
-                    <Link
-                      to={expandHref(c)}
-                      preventScrollReset
-                      className="rounded px-1.5 py-0.5 text-xs text-sky-700 hover:bg-slate-100 dark:text-sky-300 dark:hover:bg-slate-800"
-                      aria-label={`Expand ${c.title}`}
-                      data-testid="chart-expand"
-                    >
-                      <span aria-hidden="true">⤢</span> Expand
-                    </Link>
-                  ) : undefined
-                }
+                actions={expandHref ? <ExpandLink href={expandHref(c.key, "workload")} title={c.title} /> : undefined}
               />
             ))}
           </div>
         )}
       </section>
     </div>
+  );
+}
+
+function ExpandLink({ href, title }: { href: string; title: string }) {
+  return (
+    <Link to={href} preventScrollReset className="rounded px-1.5 py-0.5 text-xs text-sky-700 hover:bg-slate-100 dark:text-sky-300 dark:hover:bg-slate-800" aria-label={`Expand ${title}`} data-testid="chart-expand">
+      <span aria-hidden="true">⤢</span> Expand
+    </Link>
   );
 }

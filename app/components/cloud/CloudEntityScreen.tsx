@@ -9,13 +9,13 @@ import { CatalogMapTab } from "./catalog-map";
 import { CloudChartDialog } from "./CloudChartDialog";
 import { CloudDetailView } from "./CloudDetailView";
 import { CloudTabsNav } from "./CloudTabsNav";
-import { MetricViewerSlot } from "./MetricViewerSlot";
+import { CloudMetricViewer } from "./CloudMetricViewer";
 import { DownloadReportButton } from "./DownloadReportButton";
 
 /**
- * One cloud service's page (spec document 3, sections 2.2 and 2.5): its tabs in cloudexPage (Overview, Catalog Map,
- * Metric Viewer, as its service type and the flags allow), the Overview's detail view with the action control (not
- * for VM scale sets), and the chart viewer when the address opens one.
+ * One cloud service's page (spec document 3, sections 2.2, 2.5 and 2.8): its tabs in cloudexPage (Overview, Catalog
+ * Map, Metric Viewer, as its service type and the flags allow), the Overview's detail view with the action control
+ * (not for VM scale sets), the Metric Viewer, and the chart viewer when the address opens one.
  */
 export function CloudEntityScreen({ data, treeLabel }: { data: CloudEntityData; treeLabel?: string }) {
   const { pathname, search } = useLocation();
@@ -63,11 +63,11 @@ export function CloudEntityScreen({ data, treeLabel }: { data: CloudEntityData; 
           layout="page"
           hidden={hidden}
           legendHref={(id) => `${pathname}${toggleSeriesSearch(params, id)}`}
-          expandHref={(c) => `${pathname}${withParams(params, { chart: c.key, chartMode: "workload", fit: null })}`}
+          expandHref={(key, mode) => `${pathname}${withParams(params, { chart: key, chartMode: mode, fit: null })}`}
         />
       ) : null}
       {data.tab === "catalog" && data.catalogMap ? <CatalogMapTab data={data.catalogMap} /> : null}
-      {data.tab === "metric-viewer" ? <MetricViewerSlot entityId={data.entityId} serviceType={d.serviceType} viewMode={params.get("viewMode")} charts={params.get("charts")} /> : null}
+      {data.tab === "metric-viewer" && data.viewer ? <CloudMetricViewer viewer={data.viewer} hidden={hidden} /> : null}
       {data.dialog ? <CloudChartDialog dialog={data.dialog} charts={data.charts} entityName={d.system} viewAll={data.viewAllCharts} hidden={hidden} /> : null}
     </div>
   );

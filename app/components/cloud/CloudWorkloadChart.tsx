@@ -7,7 +7,7 @@ import { BoxSwatch, Legend, LineSwatch, type LegendItem } from "~/components/cha
 import { NoDataBody } from "~/components/charts/NoDataChart";
 import { bandScale, formatTick, isFiniteNumber, plotArea, thinTicks, valueScale } from "~/components/charts/scales";
 import { useChartWidth } from "~/components/charts/useChartWidth";
-import { CLOUD_SERIES_LABELS, type CloudChart, type CloudSeriesId } from "~/features/cloud/charts";
+import { CLOUD_SERIES_LABELS, type CloudChart, type CloudSeriesId, type CloudVisibilityId } from "~/features/cloud/charts";
 
 /** Each limit line's colour and dash, so colour is never the only cue (none of them a status hue). */
 const LINE_STYLE: Record<Exclude<CloudSeriesId, "pattern">, { stroke: string; text: string; dash?: string }> = {
@@ -29,7 +29,7 @@ export interface CloudWorkloadChartProps {
   height?: number;
   /** Percent charts: hold the y axis to 0–100 (the default); false frees it. */
   fit?: boolean;
-  hidden?: readonly CloudSeriesId[];
+  hidden?: readonly CloudVisibilityId[];
   /** Legend entries become links to the address holding the next visibility (they work without JavaScript). */
   legendHref?: (id: CloudSeriesId) => string;
   actions?: ReactNode;

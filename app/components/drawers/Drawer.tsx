@@ -1,7 +1,11 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { RiCloseLine } from "@remixicon/react";
 import { Link, useNavigate } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+
+// Headless UI (about 27 KB gzip) loads only when a drawer opens in the browser, not with every page: a tree page's
+// first load stays under its 200 KB budget, and until the chunk arrives the plain panel below is what shows.
+const DrawerDialog = lazy(() => import("./DrawerDialog"));
 
 /**
  * A right-hand drawer addressed by the URL. The server (and JavaScript off) renders a plain panel whose close
@@ -49,27 +53,20 @@ export function Drawer({
     </>
   );
   const panel = `flex h-full w-full ${wide ? "max-w-5xl" : "max-w-xl"} flex-col border-l border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900`;
-  if (!hydrated) {
-    return (
-      <div className="fixed inset-0 z-50 flex justify-end">
-        <a href={closeHref} className="absolute inset-0 bg-black/40" aria-label="Close" tabIndex={-1} />
-        <aside role="dialog" aria-modal="true" aria-labelledby={`${testId}-title`} data-testid={testId} className={`relative ${panel}`}>
-          {head("h2")}
-          {body}
-        </aside>
-      </div>
-    );
-  }
+  const plain = (
+    <div className="fixed inset-0 z-50 flex justify-end">
+      <a href={closeHref} className="absolute inset-0 bg-black/40" aria-label="Close" tabIndex={-1} />
+      <aside role="dialog" aria-modal="true" aria-labelledby={`${testId}-title`} data-testid={testId} className={`relative ${panel}`}>
+        {head("h2")}
+        {body}
+      </aside>
+    </div>
+  );
+  if (!hydrated) return plain;
   return (
-    <Dialog open onClose={close} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/40" />
-      <div className="fixed inset-0 flex justify-end">
-        <DialogPanel data-testid={testId} className={panel}>
-          {head(DialogTitle)}
-          {body}
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Suspense fallback={plain}>
+      <DrawerDialog onClose={close} panelClassName={panel} testId={testId} head={head} body={body} />
+    </Suspense>
   );
 }
 

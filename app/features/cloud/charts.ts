@@ -165,17 +165,26 @@ export function withParams(search: string | URLSearchParams, changes: Record<str
   return `?${p}`;
 }
 
+/**
+ * The series a history chart's legend toggles: its boxes and its average line ("mean", so that hiding the learned
+ * pattern's Average Limit does not hide it). They share the visibility parameter with the workload charts' series.
+ */
+export const HISTORY_SERIES = ["box", "mean"] as const;
+export type HistorySeriesId = (typeof HISTORY_SERIES)[number];
+export type CloudVisibilityId = CloudSeriesId | HistorySeriesId;
+const VISIBILITY_IDS: readonly CloudVisibilityId[] = [...CLOUD_SERIES, ...HISTORY_SERIES];
+
 /** Legend toggles in the address (visibility=average:off,…), as the container charts keep them. */
-export function hiddenSeries(params: URLSearchParams): CloudSeriesId[] {
+export function hiddenSeries(params: URLSearchParams): CloudVisibilityId[] {
   return (params.get("visibility") ?? "")
     .split(",")
     .map((p) => p.split(":"))
-    .filter(([id, state]) => state === "off" && (CLOUD_SERIES as readonly string[]).includes(id))
-    .map(([id]) => id as CloudSeriesId);
+    .filter(([id, state]) => state === "off" && (VISIBILITY_IDS as readonly string[]).includes(id))
+    .map(([id]) => id as CloudVisibilityId);
 }
 
-export function toggleSeriesSearch(params: URLSearchParams, id: CloudSeriesId): string {
+export function toggleSeriesSearch(params: URLSearchParams, id: CloudVisibilityId): string {
   const hidden = hiddenSeries(params);
   const next = hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id];
-  return withParams(params, { visibility: next.length ? CLOUD_SERIES.filter((s) => next.includes(s)).map((s) => `${s}:off`).join(",") : null });
+  return withParams(params, { visibility: next.length ? VISIBILITY_IDS.filter((s) => next.includes(s)).map((s) => `${s}:off`).join(",") : null });
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 // The loader's collaborators (spec document 3, sections 2.2, 2.5, 2.6): flags, one service's detail and charts.
 const flags = { cloudexShowMetricViewer: true };
 const service = { serviceType: "EC2", relearning: false, system: "web-01" };
-const calls = { charts: 0 };
+const calls = { charts: 0, history: [] as unknown[][], viewer: 0 };
 const fail = { detail: false, missing: false };
 const CHARTS = [{ key: "cpu" }, { key: "cpuRecommended" }, { key: "memory" }];
 vi.mock("~/features/auth/session.server", () => ({ requireUser: async () => ({ id: 1, userName: "admin", role: "admin" }) }));
@@ -19,6 +19,19 @@ vi.mock("./detail.server", () => ({
   serviceCharts: async () => {
     calls.charts++;
     return CHARTS;
+  },
+  relearningCharts: async () => [{ key: "cpu", mode: "daily" }, { key: "memory", mode: "daily" }],
+}));
+vi.mock("./history.server", () => ({
+  historyCharts: async (...args: unknown[]) => {
+    calls.history.push(args.slice(2));
+    return [{ key: (args[5] as string[])[0], mode: args[3], buckets: [1, 2] }];
+  },
+}));
+vi.mock("./metric-viewer.server", () => ({
+  loadMetricViewer: async () => {
+    calls.viewer++;
+    return { kind: "history", mode: "daily" };
   },
 }));
 
@@ -44,6 +57,8 @@ describe("cloud service loader: tabs, fallback, charts and the chart viewer", ()
     Object.assign(service, { serviceType: "EC2", relearning: false });
     Object.assign(fail, { detail: false, missing: false });
     calls.charts = 0;
+    calls.history = [];
+    calls.viewer = 0;
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
   });
 
@@ -55,6 +70,17 @@ describe("cloud service loader: tabs, fallback, charts and the chart viewer", ()
     expect(d.charts).toEqual(CHARTS);
     expect(d.actions).toBe(true);
     expect(d.viewAllCharts).toBe(true);
+    expect(d.dialog).toBeNull();
+    expect(d.viewer).toBeNull();
+    expect(d.history).toEqual([]);
+  });
+
+  it("reads the Metric Viewer only on its tab, and no workload charts there", async () => {
+    const d = await load("cloudexPage=metric-viewer&viewMode=daily");
+    if (d.status !== "ok") throw new Error(d.status);
+    expect(d.tab).toBe("metric-viewer");
+    expect(d.viewer).toEqual({ kind: "history", mode: "daily" });
+    expect(calls).toMatchObject({ viewer: 1, charts: 0 });
     expect(d.dialog).toBeNull();
   });
 
@@ -85,11 +111,17 @@ describe("cloud service loader: tabs, fallback, charts and the chart viewer", ()
   it("opens the chart viewer in the mode the chart allows", async () => {
     const rec = await load("chart=cpuRecommended&chartMode=daily");
     if (rec.status !== "ok") throw new Error(rec.status);
-    expect(rec.dialog).toMatchObject({ chart: "cpuRecommended", mode: "workload", modes: ["workload"], keys: ["cpu", "cpuRecommended", "memory"], days: null, fit: true });
+    expect(rec.dialog).toMatchObject({ chart: "cpuRecommended", mode: "workload", modes: ["workload"], keys: ["cpu", "cpuRecommended", "memory"], days: null, fit: true, history: null });
+    expect(calls.history).toEqual([]);
     const daily = await load("chart=cpu&chartMode=daily&fit=0");
     if (daily.status !== "ok") throw new Error(daily.status);
-    expect(daily.dialog).toMatchObject({ mode: "daily", keys: ["cpu", "memory"], days: 90, fit: false });
-    expect(await load("chart=memory&chartMode=five-minute")).toMatchObject({ dialog: { mode: "five-minute", days: 7 } });
+    expect(daily.dialog).toMatchObject({ mode: "daily", keys: ["cpu", "memory"], days: 90, fit: false, history: { key: "cpu", mode: "daily" } });
+    expect(await load("chart=memory&chartMode=five-minute")).toMatchObject({ dialog: { mode: "five-minute", days: 7, history: { key: "memory" } } });
+    // The history model is asked for the service's family, the mode, its window and the one chart shown.
+    expect(calls.history).toEqual([
+      ["AWS_EC2", "daily", 90, ["cpu"]],
+      ["AWS_EC2", "five-minute", 7, ["memory"]],
+    ]);
   });
 
   it("turns workload into daily for a learning service, which has no learned charts", async () => {
@@ -98,7 +130,9 @@ describe("cloud service loader: tabs, fallback, charts and the chart viewer", ()
     if (d.status !== "ok") throw new Error(d.status);
     expect(d.charts).toEqual([]);
     expect(calls.charts).toBe(0);
-    expect(d.dialog).toMatchObject({ mode: "daily", modes: ["daily", "hourly", "five-minute"] });
+    // Its history instead of the pattern (section 4), and the dialog's daily buckets.
+    expect(d.history.map((c) => c.key)).toEqual(["cpu", "memory"]);
+    expect(d.dialog).toMatchObject({ mode: "daily", modes: ["daily", "hourly", "five-minute"], history: { key: "cpu", mode: "daily" } });
   });
 
   it("answers notFound for an unknown service and error for a failed read", async () => {

@@ -9,19 +9,31 @@ import { requireUser } from "~/features/auth/session.server";
 import { isGroupService } from "~/engine/cloud/constants";
 import type { CloudService } from "~/engine/source-contract";
 import { getFlagMap } from "~/models/feature-flags.server";
+import type { Store } from "~/db/connect.server";
 import { chartModes, chartTitleOf, CLOUD_HISTORY_DAYS, dialogChartKeys, parseChartDialog, resolveChartMode, type CloudChart } from "./charts";
 import { loadCatalogMap } from "./catalog-map.server";
-import { loadCloudDetail, serviceCharts, type CloudDetailData } from "./detail.server";
+import { loadCloudDetail, relearningCharts, serviceCharts, type CloudDetailData } from "./detail.server";
+import { historyCharts } from "./history.server";
+import { metricFamilyOf } from "./metric-viewer";
+import { loadMetricViewer } from "./metric-viewer.server";
 import { CLOUD_PAGE_PARAM, cloudEntityTabs, resolveCloudEntityTab, showViewAllCharts, type CloudEntityTab } from "./tabs";
 
-/** The chart viewer dialog (2.6): the chart, the mode shown, the modes offered and the charts to walk through. */
-function chartDialog(params: URLSearchParams, data: CloudDetailData, charts: CloudChart[]) {
+/**
+ * The chart viewer dialog (2.6): the chart, the mode shown, the modes offered and the charts to walk through; in a
+ * historical mode the chart's buckets from the history model (90 days, 7 for five-minute data).
+ */
+async function chartDialog(store: Store, entityId: string, params: URLSearchParams, data: CloudDetailData, charts: CloudChart[]) {
   const { chart, requestedMode, fit } = parseChartDialog(params);
   if (!chart) return null;
   const { serviceType, relearning } = data.detail;
   const title = chartTitleOf(chart);
   const mode = resolveChartMode(requestedMode, title, serviceType, relearning);
   const group = isGroupService(serviceType as CloudService);
+  const family = metricFamilyOf(serviceType);
+  const days = mode === "workload" ? null : CLOUD_HISTORY_DAYS[mode];
+  // Only current CPU, memory and in-service instances reach a historical mode (workloadOnly sends the others back).
+  const historyKey = mode !== "workload" && (chart === "cpu" || chart === "memory" || chart === "inService") ? chart : null;
+  const history = mode !== "workload" && family && historyKey ? ((await historyCharts(store, entityId, family, mode, days!, [historyKey]))[0] ?? null) : null;
   return {
     chart,
     title,
@@ -29,8 +41,8 @@ function chartDialog(params: URLSearchParams, data: CloudDetailData, charts: Clo
     modes: chartModes(title, serviceType, relearning),
     keys: dialogChartKeys(charts, mode, group),
     fit,
-    // Historical modes read the metric history model (not built yet): their charts are empty until it lands.
-    days: mode === "workload" ? null : CLOUD_HISTORY_DAYS[mode],
+    days,
+    history,
   };
 }
 
@@ -51,7 +63,11 @@ export async function loadCloudEntity(request: Request, entityId: string) {
       params.delete(CLOUD_PAGE_PARAM);
       throw redirect(`${url.pathname}?${params}`);
     }
-    const charts = tab === "details" && !data.detail.relearning ? await serviceCharts(store, entityId) : [];
+    const { relearning, serviceType } = data.detail;
+    const details = tab === "details";
+    const charts = details && !relearning ? await serviceCharts(store, entityId) : [];
+    // A learning service shows its history instead of the pattern it does not have yet (section 4).
+    const history = details && relearning ? await relearningCharts(store, entityId, serviceType) : [];
     const catalogMap = tab === "catalog" ? await loadCatalogMap(request, entityId) : null;
     return {
       ...base,
@@ -60,8 +76,10 @@ export async function loadCloudEntity(request: Request, entityId: string) {
       tab,
       ...data,
       charts,
-      dialog: tab === "details" ? chartDialog(params, data, charts) : null,
+      history,
+      dialog: details ? await chartDialog(store, entityId, params, data, charts) : null,
       catalogMap,
+      viewer: tab === "metric-viewer" ? await loadMetricViewer(store, entityId, data.detail, params) : null,
       viewAllCharts: showViewAllCharts(data.detail.serviceType, flags),
       // The action control of the Overview (2.5): not for VM scale sets.
       actions: !data.vmss,

@@ -1,7 +1,10 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 
-/** Parameters that only change what a cloud page shows of data it already has (legend toggles, a highlighted bar). */
-export const CLOUD_CLIENT_ONLY_PARAMS = ["visibility", "bar"] as const;
+/**
+ * Parameters that only change what a cloud page shows of data it already has (legend toggles, a highlighted bar,
+ * the metric viewer's 0–100 % axis, which its page reads from the address).
+ */
+export const CLOUD_CLIENT_ONLY_PARAMS = ["visibility", "bar", "allowMinMaxY"] as const;
 
 /** The cloud pages ask the server again only when something but those parameters changed. */
 export const cloudShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
