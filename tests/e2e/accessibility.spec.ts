@@ -57,6 +57,8 @@ async function openDrawer(page: Page) {
 
 // axe-core runs as a script in the page; the product's Content-Security-Policy (nonces only) would refuse it.
 test.use({ bypassCSP: true });
+// Each test audits up to six screens, and one axe run takes several seconds on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 for (const theme of ["dark", "light"] as const) {
   test.describe(`axe-core, ${theme} theme`, () => {

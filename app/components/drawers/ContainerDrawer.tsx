@@ -106,10 +106,10 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
               <tr key={label} className="border-t border-slate-100 dark:border-slate-800">
                 <td className="py-1.5">{label}</td>
                 <td className="py-1.5 text-right tabular-nums">
-                  {num(from)} <span className="muted text-xs">{unit}</span>
+                  <WithUnit value={from} unit={unit} />
                 </td>
                 <td className="py-1.5 text-right tabular-nums">
-                  {num(to)} <span className="muted text-xs">{unit}</span>
+                  <WithUnit value={to} unit={unit} />
                 </td>
                 <td className="py-1.5 pl-3">{badge ? <DirectionBadge badge={badge} /> : dash}</td>
               </tr>
@@ -132,6 +132,16 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
         </div>
       </DrawerSection>
     </Drawer>
+  );
+}
+
+/** A value and its unit; a missing value is the dash alone (not "- mCores"). */
+function WithUnit({ value, unit }: { value: number | null | undefined; unit: string }) {
+  if (value === null || value === undefined) return <>{dash}</>;
+  return (
+    <>
+      {num(value)} <span className="muted text-xs">{unit}</span>
+    </>
   );
 }
 
