@@ -99,5 +99,9 @@ export type FeatureFlagName = (typeof FEATURE_FLAGS)[number];
 /** Flags stored under an earlier name: seeding moves the stored value to the spec's name. */
 export const RENAMED_FLAGS: Readonly<Record<string, FeatureFlagName>> = { gpuEnabled: "kubexShowGpuData" };
 
-/** The demo starts with every flag on (the issue asks so); each is switchable on the settings screen and by KUBEX_FLAGS_OFF. */
-export const FLAGS_OFF_BY_DEFAULT: readonly FeatureFlagName[] = [];
+/**
+ * Every flag starts on except the sandbox (issue 14): with sandboxPlaygroundEnabled on nobody can make a View, a
+ * Filter or a grid view public, which a self-hosted install should allow from the start. Each is switchable on the
+ * settings screen, and KUBEX_FLAGS_OFF switches more off on first start.
+ */
+export const FLAGS_OFF_BY_DEFAULT: readonly FeatureFlagName[] = ["sandboxPlaygroundEnabled"];

@@ -163,6 +163,35 @@ export async function nodeGroupRows(db: Db, args: NodeScope & PageArgs = {}): Pr
   return { rows: rows.rows.map(toGroup), total: Number(count.rows[0]?.n ?? 0), page: p.page, pageSize: p.pageSize };
 }
 
+/** The money of a node group list's scope: what the summary cards and the grid's total row show. */
+export interface NodeGroupTotals {
+  groups: number;
+  /** Σ current cost of the priced groups ($/month). */
+  currentCost: number;
+  /** Groups whose current cost is unknown (an instance type without a catalog price). */
+  unpricedGroups: number;
+  /** Σ optimised cost; a group with no optimised type (GPU, no candidate) counts at its current cost. */
+  optimizedCost: number;
+  /** Σ waste (current − optimised) of the groups that have both; negative waste (a group short of capacity) included. */
+  waste: number;
+  highRiskGroups: number;
+  mediumRiskGroups: number;
+}
+
+export async function nodeGroupTotals(db: Db, args: NodeScope = {}): Promise<NodeGroupTotals> {
+  const r = await sql<Record<string, number | string | null>>`select count(*) as n,
+    sum(current_estimated_cost) as cur,
+    sum(case when current_estimated_cost is null then 1 else 0 end) as unpriced,
+    sum(case when optimized_estimated_cost is not null and current_estimated_cost is not null then optimized_estimated_cost else current_estimated_cost end) as opt,
+    sum(estimated_waste_per_month) as waste,
+    sum(case when health = 'High Risk' then 1 else 0 end) as high,
+    sum(case when health = 'Medium Risk' then 1 else 0 end) as medium
+    from node_group_analysis where ${sql.join(scopeWhere(args), sql` and `)}`.execute(db);
+  const row = r.rows[0] ?? {};
+  const n = (k: string) => Number(row[k] ?? 0);
+  return { groups: n("n"), currentCost: n("cur"), unpricedGroups: n("unpriced"), optimizedCost: n("opt"), waste: n("waste"), highRiskGroups: n("high"), mediumRiskGroups: n("medium") };
+}
+
 /** summaryAddonsByViewAndFilter: clusters, node groups and the average node count summed over the groups. */
 export async function nodeGroupSummary(db: Db, args: NodeScope = {}): Promise<{ clusters: number; nodeGroups: number; avgNodes: number }> {
   const r = await sql<{ clusters: number | string; ngroups: number | string; avg: number | string | null }>`select count(distinct cluster_name) as clusters,

@@ -46,7 +46,7 @@ export default function Connections() {
         {sandbox ? (
           <p className="mt-1 text-sm" data-testid="sandbox-connect">
             {TEXT.sandboxNoConnect}{" "}
-            <a className="text-sky-600 underline dark:text-sky-400" href={FREE_TRIAL_URL} target="_blank" rel="noreferrer">
+            <a className="text-sky-700 underline dark:text-sky-300" href={FREE_TRIAL_URL} target="_blank" rel="noreferrer">
               {TEXT.freeTrial}
             </a>
           </p>

@@ -75,8 +75,9 @@ export default function Settings() {
                 <input type="hidden" name="name" value={f.name} />
                 <input type="hidden" name="enabled" value={String(!f.enabled)} />
                 <span>{f.enabled ? "On" : "Off"}</span>
-                <button type="submit" name="intent" value="flag" className="btn px-2 py-0.5" disabled={!user.isAdmin} aria-label={`Turn ${f.name} ${f.enabled ? "off" : "on"}`}>
+                <button type="submit" name="intent" value="flag" className="btn px-2 py-0.5" disabled={!user.isAdmin}>
                   {f.enabled ? "Turn off" : "Turn on"}
+                  <span className="sr-only"> {f.name}</span>
                 </button>
               </Form>
             </li>

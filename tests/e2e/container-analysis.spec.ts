@@ -83,3 +83,17 @@ test("the Policies tab lists every policy's settings, grouped and paged 10 / 15 
   await expect(page).toHaveURL(/psize=20/);
   await expect(grid.locator("tbody tr td:first-child")).toHaveCount(20);
 });
+
+test("the Summary's footnote reconciles Monthly Waste, the Breakdown's Savings and Current − Optimal with the scope's own figures", async ({ page }) => {
+  await page.goto("/kubex/containers-tree");
+  const note = page.getByTestId("waste-reconciliation");
+  await note.locator("summary").click();
+  const items = note.locator("li strong");
+  await expect(items).toHaveCount(3);
+  // The first dollar amount of a text ("-$4,972.77", "$4,794.55 /month*").
+  const money = (s: string) => Number(/-?\$[\d,]+(\.\d+)?/.exec(s)![0].replace(/[$,]/g, ""));
+  expect(money(await items.nth(0).innerText())).toBe(money(await page.getByTestId("monthly-waste").innerText()));
+  const bar = async (key: string) => money((await page.locator(`[data-value-label="${key}"]`).textContent())!);
+  expect(money(await items.nth(1).innerText())).toBeCloseTo((await bar("currentSpend")) - (await bar("optimalSpend")), 2);
+  expect(money(await items.nth(2).innerText())).toBeCloseTo(-(await bar("immediateSavings")), 2);
+});

@@ -6,7 +6,7 @@ import { test, expect } from "./fixtures";
 async function setFlag(page: Page, name: string, on: boolean) {
   await page.goto("/kubex/settings");
   const row = page.locator("li").filter({ has: page.getByText(name, { exact: true }) });
-  const button = row.getByRole("button", { name: `Turn ${name} ${on ? "on" : "off"}` });
+  const button = row.getByRole("button", { name: `Turn ${on ? "on" : "off"} ${name}` });
   if (await button.count()) {
     await button.click();
     await expect(page.getByText(`${name} is now ${on ? "on" : "off"}.`)).toBeVisible();

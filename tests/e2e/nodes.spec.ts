@@ -192,3 +192,28 @@ test.describe("without JavaScript", () => {
     expect(workbook.worksheets[0].rowCount).toBe(group.uniqueNodeCount + 1);
   });
 });
+
+test("money first: the node group grid opens on the waste, largest first, beside the name, with the cards and a total row", async ({ page }) => {
+  await page.goto("/kubex/nodes-tree");
+  const grid = page.getByTestId("node-group-grid");
+  const headers = grid.locator("thead th");
+  await expect(headers.nth(0)).toContainText("Node Group");
+  await expect(headers.nth(1)).toContainText("Waste ($/month)");
+  await expect(headers.nth(1)).toHaveAttribute("aria-sort", "descending");
+  await expect(headers.nth(1)).toContainText("▼");
+  await expect(headers.nth(2)).toContainText("Current Cost");
+  await expect(headers.nth(3)).toContainText("Optimized Cost");
+  const money = (s: string) => (s.trim() === "-" ? null : Number(s.replace(/[$,]/g, "")));
+  const wastes = (await grid.locator("tbody tr td:nth-child(2)").allInnerTexts()).map(money);
+  const priced = wastes.filter((w): w is number => w !== null);
+  expect(priced.length).toBeGreaterThan(0);
+  expect(priced).toEqual([...priced].sort((a, b) => b - a));
+  // The cards and the total row agree: Current − Optimized = Waste.
+  const card = async (id: string) => money(await page.getByTestId(`node-money-${id}`).innerText())!;
+  const [current, optimized, waste] = [await card("current"), await card("optimized"), await card("waste")];
+  expect(Math.abs(current - optimized - waste)).toBeLessThan(0.02);
+  const total = grid.locator("tfoot td");
+  await expect(total.nth(0)).toContainText("Total");
+  expect(money(await total.nth(1).innerText())).toBe(waste);
+  expect(money(await total.nth(2).innerText())).toBe(current);
+});

@@ -90,3 +90,20 @@ test("the API refuses a call with neither session nor token", async ({ playwrigh
   expect(res.status(), await res.text()).toBe(401);
   await anonymous.dispose();
 });
+
+test("Enter in the tree search box finds the next match", async ({ page }) => {
+  await page.goto("/kubex/containers-tree");
+  await page.getByRole("button", { name: "Search the tree" }).click();
+  const box = page.getByRole("searchbox", { name: "Search the tree" });
+  await box.fill("pay");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/q=pay/);
+  await expect(page.getByTestId("selected-name")).toContainText(/pay/i);
+});
+
+test("the Share page and the Nodes tab have their own titles", async ({ page }) => {
+  await page.goto("/kubex/share");
+  await expect(page).toHaveTitle("Share | Kubex");
+  await page.goto("/kubex/nodes-tree?tabGroupNode=node-detail");
+  await expect(page).toHaveTitle(/^Nodes \| Kubex$/);
+});

@@ -25,6 +25,8 @@ describe.each(TEST_STORES)("feature flags on $name", (testStore) => {
     expect(flags.showPolicyTab).toBe(false);
     expect(flags.kubexShowGpuData).toBe(false);
     expect(flags.showContainerSummary).toBe(true);
+    // A self-hosted install starts out of the sandbox, so items can be made public (issue 14).
+    expect(flags.sandboxPlaygroundEnabled).toBe(false);
     await setFlag(db, "showPolicyTab", true);
     await seedFeatureFlags(db, "showPolicyTab");
     expect((await getFlagMap(db)).showPolicyTab).toBe(true);

@@ -134,28 +134,37 @@ function HistogramSvg({ title, rows, bucketHref, selectedBucket, noun, bucketLab
         const cy = top + bh / 2;
         const tip = `${label}: ${formatCount(r.value)} ${r.value === 1 ? noun.replace(/s$/, "") : noun} (${CATEGORY_TEXT[colour.category].toLowerCase()})`;
         const selected = selectedBucket === r.bucket;
+        // Beside the link, not in it: the link's text must be part of its name (axe label-content-name-mismatch).
+        const countLabel = (
+          <text x={area.left + w + 6} y={cy} dy="0.32em" fontSize={fontSize} fontWeight={600} className={TEXT_CLASS} data-count-label={r.bucket}>
+            {formatCount(r.value)}
+          </text>
+        );
         const marks = (
           <>
-            <title>{tip}</title>
             {/* the whole row is the hit area: bar and side label both click through */}
             <rect x={0} y={top} width={area.left + area.innerWidth + MARGIN.right} height={bh} className="fill-transparent group-hover:fill-slate-500/10" />
             <text x={area.left - 8} y={cy} dy="0.32em" textAnchor="end" fontSize={fontSize} className={interactive && hrefs[i] ? "fill-sky-700 group-hover:underline dark:fill-sky-300" : TEXT_CLASS} data-side-label={r.bucket}>
               {label}
             </text>
             <rect x={area.left} y={top} width={w} height={bh} rx={2} className={colour.mark} strokeWidth={selected ? 2.5 : 1} data-bucket={r.bucket} data-category={colour.category} data-count={r.value} />
-            <text x={area.left + w + 6} y={cy} dy="0.32em" fontSize={fontSize} fontWeight={600} className={TEXT_CLASS} data-count-label={r.bucket}>
-              {formatCount(r.value)}
-            </text>
           </>
         );
+        // The tooltip sits beside the link, not in it (it would join the link's text, which must match its name).
         return hrefs[i] ? (
-          <ChartLink key={r.bucket} href={hrefs[i]!} label={tip} current={selected} testId={`histogram-link-${r.bucket}`}>
-            {marks}
-            <rect x={1} y={top - 1} width={area.left + area.innerWidth + MARGIN.right - 2} height={bh + 2} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
-          </ChartLink>
+          <g key={r.bucket}>
+            <title>{tip}</title>
+            <ChartLink href={hrefs[i]!} label={tip} current={selected} testId={`histogram-link-${r.bucket}`}>
+              {marks}
+              <rect x={1} y={top - 1} width={area.left + area.innerWidth + MARGIN.right - 2} height={bh + 2} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
+            </ChartLink>
+            {countLabel}
+          </g>
         ) : (
           <g key={r.bucket} className="group">
+            <title>{tip}</title>
             {marks}
+            {countLabel}
           </g>
         );
       })}

@@ -33,7 +33,7 @@ export function DetailsToolbar({ table, grid }: { table: Table<GridRow>; grid: D
             </Link>
           </span>
         ) : null}
-        {grid.unknownGridView && !grid.gridViews ? <span className="text-sm text-amber-600">Unknown grid view “{grid.unknownGridView}”: all rows are shown.</span> : null}
+        {grid.unknownGridView && !grid.gridViews ? <span className="text-sm text-amber-700 dark:text-amber-300">Unknown grid view “{grid.unknownGridView}”: all rows are shown.</span> : null}
         <DataTableSearch table={table} label="Search containers" placeholder="Search containers…" />
         <DataTableGroupBy table={table} options={grid.groupable} />
         <DataTableViewOptions table={table} resetHref={href({ cols: null })} />

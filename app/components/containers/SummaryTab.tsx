@@ -9,6 +9,7 @@ import { ratingClass } from "./SummaryCards";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
 import { FIGURE_GRID_VIEWS as FIGURE_VIEWS, UNSPECIFIED_GRID_VIEWS } from "~/domain/containers/grid-view-ids";
 import { coresFromMCores, gbFromMb } from "~/lib/units";
+import { reconcileWaste } from "./waste-reconciliation";
 
 type Overview = Exclude<NonNullable<ContainerTabsData["overview"]>, "error">;
 type BarKey = "currentSpend" | "immediateSavings" | "riskRemoval" | "additionalWaste" | "optimalSpend";
@@ -49,6 +50,40 @@ function Figure({ value, href }: { value: number; href?: string }) {
     </Link>
   ) : (
     <>{formatCurrency(value)}</>
+  );
+}
+
+/** The footnote that reconciles the scope's three waste figures (waste-reconciliation.ts says how). */
+function WasteNote({ o }: { o: Overview }) {
+  const w = o.waterfall;
+  const r = reconcileWaste({
+    current: w.currentSpend,
+    optimal: w.optimalSpend,
+    immediate: -w.immediateSavings,
+    additional: -w.additionalWaste,
+    riskRemoval: w.riskRemoval,
+    unspecified: o.cpu.unspecifiedCost + o.memory.unspecifiedCost,
+    monthlyWaste: o.monthlyWaste,
+  });
+  const $ = formatCurrency;
+  return (
+    <details className="muted text-xs" data-testid="waste-reconciliation">
+      <summary className="cursor-pointer">Why Monthly Waste, the Breakdown&apos;s Savings and Current − Optimal differ</summary>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        <li>
+          <strong>Monthly Waste {$(r.monthlyWaste)}</strong>: every spare request (Immediate Savings + Additional Waste = {$(r.spare)}) less what the
+          requests that are set fall short of their recommendation ({$(r.setShortfall)}).
+        </li>
+        <li>
+          <strong>Current − Optimal {$(r.currentMinusOptimal)}</strong>: the same spare less the whole Risk Removal ({$(w.riskRemoval)}), which also
+          prices the unset requests at their recommendation.
+        </li>
+        <li>
+          <strong>The Breakdown&apos;s Savings {$(r.breakdownSavings)}</strong>: the Immediate Savings alone, the spare of containers not at risk that can be
+          taken now; the spare of containers at risk follows once their risk is removed.
+        </li>
+      </ul>
+    </details>
   );
 }
 
@@ -164,6 +199,7 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
         * based on {formatCurrency(unitPrices.cpuCoreMonth)}/CPU Core, {formatCurrency(unitPrices.memoryGbMonth)}/Memory GB per month (default unit
         costs; costs are estimated from these prices).
       </p>
+      <WasteNote o={o} />
       {selected ? (
         <Modal title={selected.label} closeHref={withBar(null)} maxWidth={520} testId="bar-detail">
           <p className="text-sm">{BAR_TEXT[selected.key as BarKey]}</p>

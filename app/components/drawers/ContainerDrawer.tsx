@@ -106,10 +106,10 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
               <tr key={label} className="border-t border-slate-100 dark:border-slate-800">
                 <td className="py-1.5">{label}</td>
                 <td className="py-1.5 text-right tabular-nums">
-                  {num(from)} <span className="muted text-xs">{unit}</span>
+                  <WithUnit value={from} unit={unit} />
                 </td>
                 <td className="py-1.5 text-right tabular-nums">
-                  {num(to)} <span className="muted text-xs">{unit}</span>
+                  <WithUnit value={to} unit={unit} />
                 </td>
                 <td className="py-1.5 pl-3">{badge ? <DirectionBadge badge={badge} /> : dash}</td>
               </tr>
@@ -135,12 +135,22 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
   );
 }
 
+/** A value and its unit; a missing value is the dash alone (not "- mCores"). */
+function WithUnit({ value, unit }: { value: number | null | undefined; unit: string }) {
+  if (value === null || value === undefined) return <>{dash}</>;
+  return (
+    <>
+      {num(value)} <span className="muted text-xs">{unit}</span>
+    </>
+  );
+}
+
 function SurplusCard({ label, value, shortfall, unit }: { label: string; value: number | null; shortfall: number | null; unit: string }) {
   const short = shortfall !== null && shortfall > 0;
   return (
     <div className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <div className="muted text-xs">{short ? label.replace("Surplus", "Shortfall") : label}</div>
-      <div className={`text-lg font-semibold tabular-nums ${short ? "text-red-600 dark:text-red-400" : value ? "text-amber-600 dark:text-amber-300" : ""}`}>
+      <div className={`text-lg font-semibold tabular-nums ${short ? "text-red-600 dark:text-red-400" : value ? "text-amber-700 dark:text-amber-300" : ""}`}>
         {short ? num(shortfall) : num(value)} <span className="muted text-xs font-normal">{unit}</span>
       </div>
     </div>

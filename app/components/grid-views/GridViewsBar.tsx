@@ -32,7 +32,7 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
   };
   const cancelHref = href({});
   const label = view ? (bar.unsaved && !editable ? GRID_VIEW_TEXT.unsaved : view.title) : GRID_VIEW_TEXT.noViews;
-  const menuLabel = `Grid views, current: ${label}${bar.unsaved && editable ? " (unsaved changes)" : ""}`;
+  const menuLabel = `View: ${label}${bar.unsaved && editable ? " (unsaved changes)" : ""}`;
 
   const actions: ViewAction[] = [{ kind: "post", key: "create", label: "Create", intent: "create" }];
   if (view && !bar.temporary) actions.push({ kind: "post", key: "duplicate", label: "Duplicate", intent: "duplicate", viewId: view.id });
@@ -59,7 +59,7 @@ export function GridViewsBar({ bar }: { bar: GridViewsBarData }) {
         {label}
       </span>
       {bar.unsaved && editable ? (
-        <span className="text-amber-600 dark:text-amber-400" title="Unsaved changes">
+        <span className="text-amber-700 dark:text-amber-400" title="Unsaved changes">
           <RiCircleFill aria-hidden="true" className="h-2 w-2" />
           <span className="sr-only">(unsaved changes)</span>
         </span>

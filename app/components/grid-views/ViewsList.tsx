@@ -22,7 +22,7 @@ export function FavouriteToggle({ gridId, view, className = "" }: { gridId: stri
       viewId={view.id}
       label={`${on ? "Unfavourite" : "Favourite"} ${view.title}`}
       title={on ? "Remove from favourites" : "Add to favourites"}
-      buttonClassName={`rounded px-1.5 text-lg leading-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-500 ${on ? "text-amber-600 dark:text-amber-400" : "text-slate-400 hover:text-amber-500 dark:text-slate-500"} ${className}`}
+      buttonClassName={`rounded px-1.5 text-lg leading-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-500 ${on ? "text-amber-700 dark:text-amber-400" : "text-slate-400 hover:text-amber-500 dark:text-slate-500"} ${className}`}
       testId={`favourite-${view.id}`}
     >
       {on ? <RiStarFill aria-hidden="true" className="h-5 w-5" /> : <RiStarLine aria-hidden="true" className="h-5 w-5" />}

@@ -27,11 +27,14 @@ const look = <T,>(): GridLook<T> => ({
   th: "whitespace-nowrap px-3 py-2",
   pinnedTh: "sticky left-0 z-10 bg-slate-50 dark:bg-slate-800",
   td: "whitespace-nowrap px-3 py-1.5",
+  tfoot: "border-t-2 border-slate-300 bg-slate-50 dark:border-slate-600 dark:bg-slate-800/60",
+  tf: "whitespace-nowrap px-3 py-2",
+  pinnedTf: "sticky left-0 z-10 bg-slate-50 dark:bg-slate-800",
   pinnedTd: opaquePinnedTd,
   row: (row) => ({
     "aria-selected": row.getIsSelected(),
     "data-selectable": row.getCanSelect() ? "true" : "false",
-    className: cx("border-t border-slate-100 dark:border-slate-800", row.getIsSelected() && "bg-sky-50 dark:bg-sky-950/60", !row.getCanSelect() && "text-slate-400 dark:text-slate-500"),
+    className: cx("border-t border-slate-100 dark:border-slate-800", row.getIsSelected() && "bg-sky-50 dark:bg-sky-950/60", !row.getCanSelect() && "text-slate-500 dark:text-slate-400"),
   }),
 });
 

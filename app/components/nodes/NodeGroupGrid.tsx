@@ -2,7 +2,8 @@ import { isDefaultGroup, type NodeViewMode } from "~/features/nodes/constants";
 import type { NodeGroupGridData } from "~/features/nodes/grids.server";
 import { ChartPanel } from "./ChartPanel";
 import { useExportHref } from "./exportHref";
-import { NODE_GROUP_COLUMNS } from "./node-group-columns";
+import { nodeGroupColumns } from "./node-group-columns";
+import { NodeMoneyCards } from "./NodeMoneyCards";
 import { NodeGridTable } from "./NodeGridTable";
 
 /** Node Group Analysis (spec 2.7): the grid, and the selected group's Utilization Charts behind showNodeGroupChart. */
@@ -10,10 +11,11 @@ export function NodeGroupGrid({ grid, mode }: { grid: NodeGroupGridData; mode: N
   const exportHref = useExportHref("node-groups");
   return (
     <div>
+      <NodeMoneyCards totals={grid.totals} />
       <NodeGridTable
         label="Node groups"
         testId="node-group-grid"
-        columns={NODE_GROUP_COLUMNS}
+        columns={nodeGroupColumns(grid.totals)}
         rows={grid.rows}
         rowId={(r) => r.nodeGroupId}
         selectable={(r) => !isDefaultGroup(r.nodeGroupName)}

@@ -5,7 +5,7 @@ import { DOCUMENTATION_URL } from "~/lib/constants";
 import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 /** Menus are <details> so they open and close without JavaScript too. */
-function MenuShell({ label, summary, children }: { label: string; summary: React.ReactNode; children: React.ReactNode }) {
+function MenuShell({ label, summary, children }: { label?: string; summary: React.ReactNode; children: React.ReactNode }) {
   const menu = useDisclosureMenu();
   return (
     <details ref={menu} className="group relative">
@@ -59,9 +59,10 @@ export function ThemeToggle({ theme }: { theme: "dark" | "light" }) {
 export function UserMenu({ user, csrf }: { user: SessionUser; csrf: string }) {
   return (
     <MenuShell
-      label="User menu"
       summary={
         <>
+          {/* The name is the visible text with what the button is (axe: the accessible name contains the visible text). */}
+          <span className="sr-only">User menu: </span>
           {user.userName} <RiArrowDownSLine aria-hidden="true" className="h-4 w-4" />
         </>
       }

@@ -48,6 +48,9 @@ export function TreeSearch({
         value={value}
         onChange={(e) => setValue(e.currentTarget.value)}
       />
+      {/* Enter submits with the form's first submit button; Previous (next in line) is disabled until there are two
+          hits, which made Enter do nothing. This hidden first button makes Enter mean Next. */}
+      <button type="submit" name="dir" value="next" className="hidden" tabIndex={-1} aria-hidden="true" disabled={hydrated && !enough} />
       <button type="submit" name="dir" value="prev" className="btn px-2" aria-label="Previous result" disabled={hitCount <= 1}>
         <RiArrowLeftSLine aria-hidden="true" className="h-4 w-4" />
       </button>

@@ -63,8 +63,10 @@ export function TreeSelector({
           <input aria-labelledby={`${id}-label`} className="input" readOnly value={current} />
         ) : (
           <details ref={menu} className="relative" data-testid={`${id}-selector`}>
-            <summary aria-labelledby={`${id}-label`} className="input flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden">
-              <span className="truncate">{current}</span>
+            <summary aria-labelledby={`${id}-label ${id}-current`} className="input flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden">
+              <span className="truncate" id={`${id}-current`}>
+                {current}
+              </span>
               <RiArrowDownSLine aria-hidden="true" className="h-4 w-4 shrink-0" />
             </summary>
             <div role="menu" className="absolute left-0 right-0 z-40 mt-1 max-h-[300px] overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">

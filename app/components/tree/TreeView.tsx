@@ -210,12 +210,14 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
               <span className="truncate" title={row.fullPath} data-label>
                 {row.label}
               </span>
-              {badge !== undefined ? (
-                <span title={`${formatCount(badge)} below`} className="ml-auto rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-                  {formatContainerCount(badge)}
-                </span>
-              ) : null}
             </Link>
+            {/* The count sits beside the link, not in it: the link's name is the item's label, and visible text
+                inside a link must be part of its name (axe label-content-name-mismatch). */}
+            {badge !== undefined ? (
+              <span title={`${formatCount(badge)} below`} className="mr-2 shrink-0 rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                {formatContainerCount(badge)}
+              </span>
+            ) : null}
           </li>
         );
       })}

@@ -9,7 +9,7 @@ export function ErrorPanel({ status, detail }: { status?: number; detail?: strin
       {detail ? <p className="mt-2 text-sm">{detail}</p> : null}
       <p className="mt-4 text-sm">
         {TEXT.haveQuestions}{" "}
-        <a className="text-sky-600 underline dark:text-sky-400" href={`mailto:${SUPPORT_EMAIL}`}>
+        <a className="text-sky-700 underline dark:text-sky-300" href={`mailto:${SUPPORT_EMAIL}`}>
           {SUPPORT_EMAIL}
         </a>
       </p>

@@ -5,7 +5,8 @@ const FOCUSABLE = "a[href], button:not([disabled]), input:not([type=hidden]):not
 
 /**
  * The keyboard of a URL-addressed dialog: Escape goes to its close address (replacing the history entry) and Tab
- * stays inside it. `focusFirst` picks what gets focus when it opens, unless focus is already inside.
+ * stays inside it. `focusFirst` picks what gets focus when it opens, unless focus is already inside; when it
+ * closes, focus goes back to what had it before (the link that opened it), if that is still on the page.
  */
 export function useDialogKeys(box: RefObject<HTMLElement>, closeHref: string, focusFirst: (el: HTMLElement) => HTMLElement | null, options: { preventScrollReset?: boolean } = {}) {
   const navigate = useNavigate();
@@ -13,6 +14,13 @@ export function useDialogKeys(box: RefObject<HTMLElement>, closeHref: string, fo
   // Read at opening only: a new function on each render must not move the focus.
   const first = useRef(focusFirst);
   first.current = focusFirst;
+  useEffect(() => {
+    // Runs once per opening, before the effect below moves the focus in.
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
   useEffect(() => {
     const el = box.current;
     if (!el) return;

@@ -37,7 +37,7 @@ export function DialogShell({ kind, state, children }: { kind: ShellKind; state:
         {state.alert ? <AlertBox title={state.alert.title} message={state.alert.message} /> : null}
         <ItemSelector label={kind.noun} items={state.items} selectedId={state.isExisting ? draft.id : ""} kind={kind.noun} />
         {locked ? (
-          <p className="mt-3 text-sm font-medium text-amber-600 dark:text-amber-400" data-testid="locked-note">
+          <p className="mt-3 text-sm font-medium text-amber-700 dark:text-amber-400" data-testid="locked-note">
             {kind.lockedNote}
           </p>
         ) : null}

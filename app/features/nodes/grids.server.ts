@@ -7,7 +7,7 @@
 import type { Store } from "~/db/connect.server";
 import { PAGE_SIZES } from "~/features/containers/page-sizes";
 import { pageParam, sizeParam } from "~/lib/params";
-import { nodeGroupRows, nodeRows, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
+import { nodeGroupRows, nodeGroupTotals, nodeRows, type NodeGroupRow, type NodeGroupTotals, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
 import { nodeCharts, nodeGroupCharts, PANEL_GROUP_CHARTS, PANEL_NODE_CHARTS, type NodeChart } from "./charts.server";
 import { DEFAULT_PAGE_SIZE, isDefaultGroup, type NodeViewMode } from "./constants";
 
@@ -31,6 +31,9 @@ export const NODE_SORTS = [
   "gpuModel", "nodeGpu", "allocatableGpu", "gpuMemoryTotal", "gpuUtilizationAvg", "gpuMemUtilizationAvg",
 ] as const;
 
+/** The node group grid opens on the waste, largest first. */
+export const GROUP_DEFAULT_SORT = "estimatedWastePerMonth";
+
 export function gridState(params: URLSearchParams, sorts: readonly string[], defaultSort: string, defaultDir: "asc" | "desc" = "asc"): GridState {
   const sort = sorts.includes(params.get("sort") ?? "") ? params.get("sort")! : defaultSort;
   const dir = params.get("dir") === "desc" ? "desc" : params.get("dir") === "asc" ? "asc" : sort === defaultSort ? defaultDir : "asc";
@@ -49,6 +52,8 @@ export interface ChartPanel {
 
 export interface NodeGroupGridData extends GridState {
   rows: NodeGroupRow[];
+  /** The money of every group in scope (all pages): the summary cards and the total row. */
+  totals: NodeGroupTotals;
   total: number;
   lastPage: number;
   selectedId: string | null;
@@ -73,7 +78,8 @@ export async function nodeGroupGrid(
   params: URLSearchParams,
   options: { chartsEnabled: boolean; mode: NodeViewMode },
 ): Promise<NodeGroupGridData> {
-  const state = gridState(params, GROUP_SORTS, "nodeGroupName");
+  // Money first (decision 018): the groups that waste the most open at the top.
+  const state = gridState(params, GROUP_SORTS, GROUP_DEFAULT_SORT, "desc");
   let result = await nodeGroupRows(store.db, { ...scope, sortBy: state.sort, sortDirection: state.dir, page: state.page, pageSize: state.pageSize });
   const lastPage = lastPageOf(result.total, state.pageSize);
   if (state.page > lastPage) {
@@ -88,6 +94,7 @@ export async function nodeGroupGrid(
   return {
     ...state,
     rows: result.rows,
+    totals: await nodeGroupTotals(store.db, scope),
     total: result.total,
     lastPage,
     selectedId: selected?.nodeGroupId ?? null,

@@ -19,9 +19,15 @@ describe("page titles", () => {
     expect(pageTitle("/kubex/containers-tree/tree-item", q("entityId=e1&tabGroup2=metricViewer"), ON)).toBe("Metrics Viewer");
   });
 
+  it("names the Share page (not 'Kubex | Kubex')", () => {
+    expect(pageTitle("/kubex/share", q(""))).toBe("Share");
+  });
+
   it("names node screens by type and tabGroupNode", () => {
     expect(pageTitle("/kubex/nodes-tree", q(""))).toBe("Node Group Analysis");
-    expect(pageTitle("/kubex/nodes-tree/tree-item", q("type=CLUSTER&tabGroupNode=nodes"))).toBe("Nodes");
+    expect(pageTitle("/kubex/nodes-tree/tree-item", q("type=CLUSTER&tabGroupNode=node-detail"))).toBe("Nodes");
+    expect(pageTitle("/kubex/nodes-tree", q("tabGroupNode=node-detail"))).toBe("Nodes");
+    expect(pageTitle("/kubex/nodes-tree/tree-item", q("type=NODEGROUP&tabGroupNode=node-detail"))).toBe("Nodes");
     expect(pageTitle("/kubex/nodes-tree/tree-item", q("type=NODEGROUP"))).toBe("Overview");
     expect(pageTitle("/kubex/nodes-tree/tree-item", q("type=NODE&fullPath=R/c/g/n1"))).toBe("Node Details · n1");
   });

@@ -21,7 +21,8 @@ function nodeTitle(search: URLSearchParams): string {
   const type = search.get("type");
   const tab = search.get("tabGroupNode");
   if (type === "NODE") return "Node Details";
-  if (tab === "nodes") return "Nodes";
+  // The Nodes tab's address value is node-detail (features/nodes/constants.ts).
+  if (tab === "node-detail") return "Nodes";
   return type === "NODEGROUP" ? "Overview" : "Node Group Analysis";
 }
 
@@ -47,5 +48,6 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   if (pathname.includes("/collectionstatus/connections")) return "Kubernetes Connections";
   if (pathname.includes("/cloud/connections")) return "Cloud Connections";
   if (pathname.includes("/settings")) return "Settings";
+  if (pathname.endsWith("/share")) return "Share";
   return "Kubex";
 }
