@@ -7,7 +7,7 @@ import { buildSchema, execute, parse, type GraphQLSchema } from "graphql";
 import { createSchema } from "~/graphql/schema.server";
 import { prepareDocument, executeDocument } from "~/graphql/execute.server";
 import { formatError } from "~/graphql/errors";
-import { checkShape, costError, DocumentCache, documentCost, graphQLLimits, guardResolvers, setGraphQLLimits, withinTimeLimit } from "~/graphql/limits.server";
+import { checkShape, costError, DocumentCache, documentCost, graphQLLimits, guardResolvers, isExpensive, setGraphQLLimits, withinTimeLimit } from "~/graphql/limits.server";
 import type { GraphQLContext } from "~/graphql/context.server";
 import * as userOps from "../graphql-operations/user";
 import * as featureOps from "../graphql-operations/feature-set";
@@ -78,6 +78,13 @@ describe("the GraphQL request limits", () => {
     const optional = parse(`query q($more: Boolean!) { a: nodeTreeJson b: nodeTreeJson @include(if: $more) }`);
     expect(documentCost(schema, optional, { more: false })).toBe(600);
     expect(costError(documentCost(schema, optional, { more: true }))).toBeDefined();
+  });
+
+  it("price a grid page by what it reads, not by how many columns it selects", () => {
+    const wide = documentCost(schema, parse(cloudOps.CLOUDEX_DETAILS.document), { viewId: "v", filterId: "f", treeviewPath: "" }, cloudOps.CLOUDEX_DETAILS.operationName);
+    expect(wide).toBe(50);
+    expect(isExpensive(wide)).toBe(false);
+    expect(isExpensive(documentCost(schema, parse(`{ nodeTreeJson }`)))).toBe(true);
   });
 
   it("answer a timeout at the time limit and start no resolver after it", async () => {
