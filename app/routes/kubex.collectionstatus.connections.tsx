@@ -53,7 +53,7 @@ export default function Connections() {
         ) : (
           <p className="mt-1 text-sm">
             Clusters are read from their Prometheus (kube-state-metrics and cAdvisor series): administrators add them on{" "}
-            <Link to="/kubex/cluster-connections" className="text-sky-600 underline dark:text-sky-400">
+            <Link to="/kubex/cluster-connections" className="text-sky-700 underline dark:text-sky-400">
               Cluster connections
             </Link>
             ; scripts run <code>npm run collect -- --source prometheus --url …</code>. Until a cluster is connected the built-in demo fleet is shown.
@@ -65,7 +65,7 @@ export default function Connections() {
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
           <li>
             Deploy data collection: the cluster&apos;s Prometheus with kube-state-metrics (node labels allowed) and cAdvisor; then add its connection on{" "}
-            <Link to="/kubex/cluster-connections" className="text-sky-600 underline dark:text-sky-400">
+            <Link to="/kubex/cluster-connections" className="text-sky-700 underline dark:text-sky-400">
               Cluster connections
             </Link>{" "}
             and Verify it.
@@ -87,7 +87,8 @@ export default function Connections() {
       {clusters.length === 0 ? (
         <NoData />
       ) : (
-        <div className="card overflow-x-auto p-0">
+        // A region keyboard users can focus and scroll sideways: the table has no link or button to reach it by.
+        <div className="card overflow-x-auto p-0" role="region" aria-label="Clusters" tabIndex={0}>
           <table className="w-full text-sm" data-testid="connections-grid">
             <thead className="text-left text-xs uppercase text-slate-500">
               <tr>

@@ -20,7 +20,7 @@ export default function Settings() {
       ) : null}
       {user.isAdmin ? (
         <p className="text-sm">
-          <Link to="/kubex/cluster-connections" className="text-sky-600 underline dark:text-sky-400">
+          <Link to="/kubex/cluster-connections" className="text-sky-700 underline dark:text-sky-400">
             Cluster connections
           </Link>{" "}
           — connect clusters through their Prometheus, verify them, collect now.

@@ -158,6 +158,10 @@ for (const theme of ["dark", "light"] as const) {
       await expectClean(page, theme, "status-connections");
       await visit(page, "/kubex/collectionstatus/automation");
       await expectClean(page, theme, "status-automation");
+      await visit(page, "/kubex/cluster-connections");
+      await expectClean(page, theme, "cluster-connections");
+      await visit(page, "/kubex/cloud/connections");
+      await expectClean(page, theme, "cloud-connections");
     });
   });
 

@@ -8,7 +8,7 @@ import { exceljsBacklog, pagedStreamResponse, pagesOf } from "~/lib/paged-stream
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nodeGroupRows, nodeRows, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
-import { GROUP_SORTS, gridState, NODE_SORTS } from "./grids.server";
+import { GROUP_DEFAULT_SORT, GROUP_SORTS, gridState, NODE_SORTS } from "./grids.server";
 import { isOwnKey } from "~/lib/own-key";
 
 export const NODE_EXPORT_GRIDS = { "node-groups": "kubex_node_groups", nodes: "kubex_nodes" } as const;
@@ -152,7 +152,8 @@ function write<T>(input: NodeExportInput, columns: Column<T>[], rows: AsyncGener
 
 export function nodeExportResponse(input: NodeExportInput): Response {
   if (input.grid === "node-groups") {
-    const s = gridState(input.params, GROUP_SORTS, "nodeGroupName");
+    // The same rows in the same order as the grid the user sees (most waste first unless the address sorts).
+    const s = gridState(input.params, GROUP_SORTS, GROUP_DEFAULT_SORT, "desc");
     const read = (page: number) => nodeGroupRows(input.db, { ...input.scope, sortBy: s.sort, sortDirection: s.dir, page, pageSize: PAGE });
     return write(input, GROUP_EXPORT_COLUMNS, pagesOf(read, PAGE));
   }

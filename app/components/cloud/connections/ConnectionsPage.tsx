@@ -125,7 +125,7 @@ function Toolbar({ data }: { data: PageData }) {
     return (
       <p className="mb-3 text-sm" data-testid="sandbox-connect">
         {TEXT.sandboxNoConnect}{" "}
-        <a className="text-sky-600 underline dark:text-sky-400" href={FREE_TRIAL_URL} target="_blank" rel="noreferrer">
+        <a className="text-sky-700 underline dark:text-sky-400" href={FREE_TRIAL_URL} target="_blank" rel="noreferrer">
           {TEXT.freeTrial}
         </a>
       </p>
