@@ -346,7 +346,7 @@ async function main() {
   );
   lines.push(
     `Fleet: size ${options.size}, seed ${options.seed} (setup and collection ${(collectMs / 1000).toFixed(1)} s, analysis ${(analysisMs / 1000).toFixed(1)} s: ${analysedLine}). ` +
-      `Server: remix-serve production build (${buildNote}), ready in ${(serverStartMs / 1000).toFixed(1)} s.`,
+      `Server: production build served by scripts/serve.mjs (as npm start) (${buildNote}), ready in ${(serverStartMs / 1000).toFixed(1)} s.`,
   );
   lines.push(
     `Custom View: Business Unit > Cluster > Namespace > Pod Owner Name; Filter: (Environment = prod OR Cluster contains 'eks') AND CPU Request (mCores) >= 100 ` +
