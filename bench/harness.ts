@@ -206,7 +206,12 @@ export function prepareBuild(tmp: string, isolated: boolean): { cwd: string; not
  * `cwd`'s build, on a loopback port with the given database; stopped at clean-up. stderr is kept for error messages.
  */
 export function startServer(cwd: string, port: number, env: Record<string, string>): { server: ChildProcess; errors: () => string } {
-  const server = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/serve.mjs"), path.join(cwd, "build/index.js")], {
+  // KUBEX_BENCH_SERVER=remix-serve runs the same build under Remix's stock server, to measure ours against it.
+  const stock = process.env.KUBEX_BENCH_SERVER === "remix-serve";
+  const argv = stock
+    ? [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(cwd, "build/index.js")]
+    : [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/serve.mjs"), path.join(cwd, "build/index.js")];
+  const server = spawn(process.execPath, argv, {
     cwd,
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { BLANK_GROUP } from "~/domain/grid/grouped-page";
 import type { Table } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { FILTER_PREFIX } from "~/domain/containers/grid-columns";
@@ -6,8 +7,6 @@ import { formatCount } from "~/lib/format";
 import { DataTableRow } from "./DataTableRow";
 import type { GridLook } from "./look";
 
-/** The address's name for the group of rows without a value (BLANK_GROUP of the grid models). */
-const BLANK_GROUP = "(blank)";
 
 export interface RowGroupSummary {
   value: string | null;

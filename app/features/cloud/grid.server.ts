@@ -19,11 +19,7 @@ import { parseGridFilters } from "~/features/containers/grid-filters";
 import { loadCloudDetail, serviceCharts } from "./detail.server";
 import { parseCloudDrawer } from "./links";
 import { isOwnKey } from "~/lib/own-key";
-
-/** The address's name for the group of rows without a value. */
-export const BLANK_GROUP = "(blank)";
-/** Rows shown under an open group; "Show all" filters the grid to the group. */
-export const GROUP_ROWS = 10;
+import { loadGroupedPage, selectedRow } from "~/domain/grid/grouped-page";
 
 const sortable = (key: string) => isOwnKey(CLOUD_SORTABLE_FIELDS, key);
 
@@ -80,37 +76,21 @@ export async function loadCloudGrid(store: Store, user: SessionUser, scope: Fold
   const groupParam = params.get("group");
   const groupBy = groupParam && (CLOUD_GROUPABLE_FIELDS as readonly string[]).includes(groupParam) ? groupParam : null;
 
-  const fetchRows = (p: number) => cloudRows(db, scope, { ...q.query, page: p, pageSize: size });
-  const fetchGroups = (p: number) => cloudGroups(db, scope, { ...q.query, groupBy: groupBy!, page: p, pageSize: size });
-
-  let rowsPage = groupBy ? null : await fetchRows(page);
-  let groupsPage = groupBy ? await fetchGroups(page) : null;
-  const count = groupsPage ? groupsPage.totalGroups : rowsPage!.total;
-  const lastPage = Math.max(1, Math.ceil(count / size));
-  if (page > lastPage) {
-    if (groupBy) groupsPage = await fetchGroups(lastPage);
-    else rowsPage = await fetchRows(lastPage);
-  }
+  const grid = await loadGroupedPage({
+    groupBy,
+    page,
+    pageSize: size,
+    open: new Set(params.getAll("open")),
+    fetchRows: (p, pageSize, group) =>
+      cloudRows(db, scope, { ...q.query, filters: group ? [...(q.query.filters ?? []), group] : q.query.filters, page: p, pageSize }),
+    fetchGroups: (field, p, pageSize) => cloudGroups(db, scope, { ...q.query, groupBy: field, page: p, pageSize }),
+  });
+  const { rowsPage, groupsPage, groupRows, lastPage } = grid;
   // The Total row sums every matching row; a grouped grid reads it apart (one cached read).
   const totals = rowsPage ? rowsPage.totals : (await cloudRows(db, scope, { ...q.query, page: 1, pageSize: 1 })).totals;
 
-  const open = new Set(params.getAll("open"));
-  const groupRows = groupsPage
-    ? await Promise.all(
-        groupsPage.groups
-          .filter((g) => open.has(g.value ?? BLANK_GROUP))
-          .map(async (g) => {
-            const filter: RowFilter = g.value === null ? { field: groupBy!, op: "blank" } : { field: groupBy!, op: "eq", value: g.value };
-            const r = await cloudRows(db, scope, { ...q.query, filters: [...(q.query.filters ?? []), filter], page: 1, pageSize: GROUP_ROWS });
-            return { value: g.value, rows: r.rows };
-          }),
-      )
-    : [];
-
-  // The Utilization Charts panel: the selected row (sel=<entityId>), else the first row.
-  const rows = rowsPage?.rows ?? groupRows.flatMap((g) => g.rows);
-  const sel = params.get("sel");
-  const selected = rows.find((r) => r.entityId === sel) ?? rows[0] ?? null;
+  // The Utilization Charts panel: the selected row, else the first.
+  const selected = selectedRow(grid.shownRows, params.get("sel"));
   const chartsOpen = params.get("charts") !== "closed";
   const [charts, drawer] = await Promise.all([
     // A learning service has no learned pattern: the panel says when it will instead of drawing charts.
@@ -120,9 +100,9 @@ export async function loadCloudGrid(store: Store, user: SessionUser, scope: Fold
 
   return {
     rows: rowsPage?.rows ?? [],
-    total: groupsPage ? groupsPage.total : rowsPage!.total,
+    total: grid.total,
     totals,
-    page: groupsPage ? groupsPage.page : rowsPage!.page,
+    page: grid.page,
     pageSize: size,
     lastPage,
     sort: q.sort,

@@ -19,11 +19,7 @@ import { pageParam, sizeParam } from "~/lib/params";
 import { gridViewTitle, isContainerGridViewId, parseBucketGridViewId } from "~/domain/containers/grid-view-ids";
 import { loadGridViewsBar, withRowView } from "~/features/grid-views/bar.server";
 import { isOwnKey } from "~/lib/own-key";
-
-/** The address's name for the group of rows without a value. */
-export const BLANK_GROUP = "(blank)";
-/** Rows shown under an expanded group; "Show all" filters the grid to the group. */
-export const GROUP_ROWS = 10;
+import { loadGroupedPage, selectedRow } from "~/domain/grid/grouped-page";
 
 /** The GPU feature (kubexShowGpuData). */
 export const isGpuOn = (db: Db) => isFlagOn(db, "kubexShowGpuData");
@@ -78,36 +74,19 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: FolderSc
   const groupParam = params.get("group");
   const groupBy = groupParam && (GROUPABLE_FIELDS as readonly string[]).includes(groupParam) ? groupParam : null;
 
-  const fetchRows = (p: number) => containerRows(db, scope, { ...q.query, page: p, pageSize: size });
-  const fetchGroups = (p: number) => containerGroups(db, scope, { ...q.query, groupBy: groupBy!, page: p, pageSize: size });
+  const grid = await loadGroupedPage({
+    groupBy,
+    page,
+    pageSize: size,
+    open: new Set(params.getAll("open")),
+    fetchRows: (p, pageSize, group) =>
+      containerRows(db, scope, { ...q.query, filters: group ? [...(q.query.filters ?? []), group] : q.query.filters, page: p, pageSize }),
+    fetchGroups: (field, p, pageSize) => containerGroups(db, scope, { ...q.query, groupBy: field, page: p, pageSize }),
+  });
+  const { rowsPage, groupsPage, groupRows, lastPage } = grid;
 
-  let rowsPage = groupBy ? null : await fetchRows(page);
-  let groupsPage = groupBy ? await fetchGroups(page) : null;
-  const count = groupsPage ? groupsPage.totalGroups : rowsPage!.total;
-  const lastPage = Math.max(1, Math.ceil(count / size));
-  if (page > lastPage) {
-    if (groupBy) groupsPage = await fetchGroups(lastPage);
-    else rowsPage = await fetchRows(lastPage);
-  }
-
-  // Expanded groups: their first rows, in the grid's sort.
-  const open = new Set(params.getAll("open"));
-  const groupRows = groupsPage
-    ? await Promise.all(
-        groupsPage.groups
-          .filter((g) => open.has(g.value ?? BLANK_GROUP))
-          .map(async (g) => {
-            const filter: RowFilter = g.value === null ? { field: groupBy!, op: "blank" } : { field: groupBy!, op: "eq", value: g.value };
-            const r = await containerRows(db, scope, { ...q.query, filters: [...(q.query.filters ?? []), filter], page: 1, pageSize: GROUP_ROWS });
-            return { value: g.value, rows: r.rows };
-          }),
-      )
-    : [];
-
-  // The utilization panel: the selected row (sel=<entityId>), else the first row.
-  const rows = rowsPage?.rows ?? groupRows.flatMap((g) => g.rows);
-  const selectedId = params.get("sel") && rows.some((r) => r.entityId === params.get("sel")) ? params.get("sel")! : (rows[0]?.entityId ?? null);
-  const selected = rows.find((r) => r.entityId === selectedId) ?? null;
+  // The utilization panel: the selected row, else the first.
+  const selected = selectedRow(grid.shownRows, params.get("sel"));
   const [charts, drawer] = await Promise.all([
     selected ? containerHourCharts(db, selected.entityId).catch(() => null) : Promise.resolve(null),
     // A drawer that fails to load shows the generic error indicator in its place, not an error page for the grid.
@@ -116,8 +95,8 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: FolderSc
 
   return {
     rows: rowsPage?.rows ?? [],
-    total: groupsPage ? groupsPage.total : rowsPage!.total,
-    page: groupsPage ? groupsPage.page : rowsPage!.page,
+    total: grid.total,
+    page: grid.page,
     pageSize: size,
     lastPage,
     sort: q.sort,
