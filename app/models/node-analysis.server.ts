@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database, NodeAnalysisTable, NodeGroupAnalysisTable } from "~/db/schema";
-import { CURRENT_SNAPSHOT_META_KEY } from "./snapshot.server";
+import { CURRENT_SNAPSHOT_META_KEY, currentSnapshotId } from "./snapshot.server";
 import { DEFAULT_CAPACITY_THRESHOLDS, DEFAULT_HEALTH_THRESHOLDS, type CapacityThresholds, type HealthThresholds } from "~/engine/nodes";
 import { validationError } from "~/lib/errors";
 
@@ -103,8 +103,9 @@ function pageOf(args: PageArgs, sorts: Set<string>, defaultSort: string) {
   return { column: snake(sortBy), desc: args.sortDirection === "desc", page, pageSize };
 }
 
-function scopeWhere(scope: NodeScope) {
-  const parts = [sql`snapshot_id = ${CURRENT}`];
+/** The scope's conditions on the current snapshot, or on the one named (an export pins the one it started on). */
+function scopeWhere(scope: NodeScope, snapshotId?: string) {
+  const parts = [snapshotId === undefined ? sql`snapshot_id = ${CURRENT}` : sql`snapshot_id = ${snapshotId}`];
   if (scope.clusterNames?.length) parts.push(sql`cluster_name in (${sql.join(scope.clusterNames.map((n) => sql`${n}`))})`);
   if (scope.nodeGroupNames?.length) parts.push(sql`node_group_name in (${sql.join(scope.nodeGroupNames.map((n) => sql`${n}`))})`);
   return parts;
@@ -138,6 +139,34 @@ export async function nodeRows(db: Db, args: NodeListArgs & PageArgs = {}): Prom
     sql<{ n: number | string }>`select count(*) as n from node_analysis where ${cond}`.execute(db),
   ]);
   return { rows: rows.rows.map(toNode), total: Number(count.rows[0]?.n ?? 0), page: p.page, pageSize: p.pageSize };
+}
+
+/**
+ * Every node of the list in the list's sort, a page at a time, for an export. The order is read once (node ids
+ * only, one sort of the scope) on the snapshot current at the start, then the rows a page of ids at a time by
+ * primary key: each read stays short whatever the fleet, where LIMIT/OFFSET pages sorted the whole scope again
+ * for every page (34,310 nodes: 35 sorts of 0.3-0.8 s each). An analysis that replaces the snapshot meanwhile
+ * leaves the export on the rows it started with, as long as they are kept.
+ */
+export async function* nodeRowsInOrder(db: Db, args: NodeListArgs & Pick<PageArgs, "sortBy" | "sortDirection">, pageSize = 1000): AsyncGenerator<NodeRow[]> {
+  const p = pageOf({ ...args, page: 1, pageSize: 1 }, NODE_SORTS, "nodeName");
+  const snapshotId = await currentSnapshotId(db);
+  if (snapshotId === undefined) return;
+  const where = scopeWhere(args, snapshotId);
+  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  const dir = p.desc ? sql`desc` : sql`asc`;
+  const ids = await sql<{ node_id: string }>`select node_id from node_analysis where ${sql.join(where, sql` and `)}
+    order by case when ${orderExpr(p.column)} is null then 1 else 0 end, ${orderExpr(p.column)} ${dir}, node_name, node_id`.execute(db);
+  for (let i = 0; i < ids.rows.length; i += pageSize) {
+    const chunk = ids.rows.slice(i, i + pageSize).map((r) => r.node_id);
+    const rows = await sql<NodeAnalysisTable>`select * from node_analysis where snapshot_id = ${snapshotId}
+      and node_id in (${sql.join(chunk.map((id) => sql`${id}`))})`.execute(db);
+    const byId = new Map(rows.rows.map((r) => [r.node_id, r]));
+    yield chunk.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toNode(row)] : [];
+    });
+  }
 }
 
 /** summaryAddonsIgnoreGuestFilter: distinct nodes and node groups of the node list's scope. */

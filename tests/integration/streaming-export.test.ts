@@ -18,7 +18,7 @@ import { csvExportResponse, EXPORT_COLUMNS, EXPORT_PAGE_SIZE, xlsxExportResponse
 import { nodeExportResponse } from "~/features/nodes/export.server";
 import { cloudCsvResponse, cloudXlsxResponse, CLOUD_EXPORT_SHEET } from "~/features/cloud/export.server";
 import { containerRows } from "~/models/container-grid.server";
-import { nodeRows } from "~/models/node-analysis.server";
+import { nodeRows, nodeRowsInOrder } from "~/models/node-analysis.server";
 import { cloudRows } from "~/models/cloud-analysis.server";
 import { TEST_STORES } from "./stores";
 import { startApi, type Api } from "./graphql-harness";
@@ -99,6 +99,18 @@ describe.each(TEST_STORES)("streamed exports on $name", (testStore) => {
     expect(read.firedBeforeEnd).toBe(true);
     const sheet = (await workbookOf(read.bytes)).worksheets[0];
     expect(sheet.rowCount).toBe(total + 1);
+  });
+
+  it("lists the nodes of an export in the grid's order, a page of ids at a time", async () => {
+    const grid = (await nodeRows(api.db, { sortBy: "cpuUtilizationPeakPct", sortDirection: "desc", page: 1, pageSize: 10_000 })).rows.map((r) => r.nodeId);
+    const pages: string[][] = [];
+    for await (const page of nodeRowsInOrder(api.db, { sortBy: "cpuUtilizationPeakPct", sortDirection: "desc" }, 7)) pages.push(page.map((r) => r.nodeId));
+    expect(pages.flat()).toEqual(grid);
+    expect(pages.length).toBe(Math.ceil(grid.length / 7));
+    const read = await readStreamed(nodeExportResponse({ db: api.db, grid: "nodes", scope: { clusterNames: null, nodeGroupNames: null }, scopeName: "All", params: new URLSearchParams("sort=cpuUtilizationPeakPct&dir=desc"), gpu: false }));
+    const sheet = (await workbookOf(read.bytes)).worksheets[0];
+    const names = (await nodeRows(api.db, { sortBy: "cpuUtilizationPeakPct", sortDirection: "desc", page: 1, pageSize: 10_000 })).rows.map((r) => r.nodeName);
+    expect(Array.from({ length: names.length }, (_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(names);
   });
 
   it("streams the cloud services' CSV and Excel files with every service", async () => {

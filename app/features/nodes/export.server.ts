@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { exceljsBacklog, pagedStreamResponse, pagesOf } from "~/lib/paged-stream.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { nodeGroupRows, nodeRows, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
+import { nodeGroupRows, nodeRowsInOrder, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
 import { GROUP_DEFAULT_SORT, GROUP_SORTS, gridState, NODE_SORTS } from "./grids.server";
 import { isOwnKey } from "~/lib/own-key";
 
@@ -158,6 +158,6 @@ export function nodeExportResponse(input: NodeExportInput): Response {
     return write(input, GROUP_EXPORT_COLUMNS, pagesOf(read, PAGE));
   }
   const s = gridState(input.params, NODE_SORTS, "nodeName");
-  const read = (page: number) => nodeRows(input.db, { ...input.scope, sortBy: s.sort, sortDirection: s.dir, page, pageSize: PAGE });
-  return write(input, input.gpu ? [...NODE_EXPORT_COLUMNS, ...NODE_GPU_EXPORT_COLUMNS] : NODE_EXPORT_COLUMNS, pagesOf(read, PAGE));
+  const rows = nodeRowsInOrder(input.db, { ...input.scope, sortBy: s.sort, sortDirection: s.dir }, PAGE);
+  return write(input, input.gpu ? [...NODE_EXPORT_COLUMNS, ...NODE_GPU_EXPORT_COLUMNS] : NODE_EXPORT_COLUMNS, rows);
 }
