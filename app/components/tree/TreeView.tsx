@@ -1,9 +1,9 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { RiArrowRightSLine, RiLoader4Line } from "@remixicon/react";
+import { RiLoader4Line } from "@remixicon/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TEXT } from "~/lib/constants";
 import { formatContainerCount, formatCount } from "~/lib/format";
-import { TreeIcon } from "./tree-icons";
+import { TreeChevron, TreeIcon, TreeIconSprite } from "./tree-icons";
 
 export type { SliceRow as TreeRow } from "~/features/tree/slice";
 import type { SliceRow as TreeRow } from "~/features/tree/slice";
@@ -149,83 +149,86 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
   }
 
   return (
-    <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree" data-tour="tree">
-      {visible.map((row, index) => {
-        const selected = row.id === (activeId ?? selectedId);
-        const open = expanded.has(row.id);
-        const badge = showCount && row.count !== undefined ? row.count : undefined;
-        return (
-          <li
-            key={row.id}
-            role="treeitem"
-            aria-level={row.level + 1}
-            aria-selected={selected}
-            aria-expanded={row.hasChildren ? open : undefined}
-            data-node-id={row.id}
-            className={`group flex items-center rounded ${
-              selected ? "bg-sky-100 dark:bg-sky-900/60" : focusId === row.id ? "bg-slate-100 dark:bg-slate-800" : ""
-            }`}
-            style={{ paddingLeft: `${row.level * 14 + 4}px` }}
-            onContextMenu={
-              onContextMenu
-                ? (e) => {
-                    e.preventDefault();
-                    onContextMenu(row, e.clientX, e.clientY);
-                  }
-                : undefined
-            }
-          >
-            {row.hasChildren ? (
-              <button
-                type="button"
-                tabIndex={-1}
-                aria-label={open ? `Collapse ${row.label}` : `Expand ${row.label}`}
-                className="w-5 shrink-0 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
-                onClick={() => void toggle(row)}
-              >
-                {loading === row.id ? (
-                  <RiLoader4Line aria-hidden="true" className="mx-auto h-4 w-4 motion-safe:animate-spin" />
-                ) : (
-                  <RiArrowRightSLine aria-hidden="true" className={`mx-auto h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`} />
-                )}
-              </button>
-            ) : (
-              <span className="w-5 shrink-0" />
-            )}
-            <Link
-              ref={(el) => {
-                if (el) refs.current.set(row.id, el);
-                else refs.current.delete(row.id);
-              }}
-              to={row.href}
-              state={linkState(row.href)}
-              tabIndex={row.id === focusId ? 0 : -1}
-              onKeyDown={(e) => onKeyDown(e, row, index)}
-              onFocus={() => setFocusId(row.id)}
-              aria-label={row.label}
-              aria-current={row.id === selectedId ? "page" : undefined}
-              className={`flex min-w-0 flex-1 items-center gap-1.5 py-1 pr-2 ${row.id === selectedId ? "font-semibold" : ""}`}
+    <>
+      <TreeIconSprite />
+      <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree" data-tour="tree">
+        {visible.map((row, index) => {
+          const selected = row.id === (activeId ?? selectedId);
+          const open = expanded.has(row.id);
+          const badge = showCount && row.count !== undefined ? row.count : undefined;
+          return (
+            <li
+              key={row.id}
+              role="treeitem"
+              aria-level={row.level + 1}
+              aria-selected={selected}
+              aria-expanded={row.hasChildren ? open : undefined}
+              data-node-id={row.id}
+              className={`group flex items-center rounded ${
+                selected ? "bg-sky-100 dark:bg-sky-900/60" : focusId === row.id ? "bg-slate-100 dark:bg-slate-800" : ""
+              }`}
+              style={{ paddingLeft: `${row.level * 14 + 4}px` }}
+              onContextMenu={
+                onContextMenu
+                  ? (e) => {
+                      e.preventDefault();
+                      onContextMenu(row, e.clientX, e.clientY);
+                    }
+                  : undefined
+              }
             >
-              <TreeIcon type={row.type} />
-              <span className="truncate" title={row.fullPath} data-label>
-                {row.label}
-              </span>
-            </Link>
-            {/* The count sits beside the link, not in it: the link's name is the item's label, and visible text
-                inside a link must be part of its name (axe label-content-name-mismatch). */}
-            {badge !== undefined ? (
-              <span title={`${formatCount(badge)} below`} className="mr-2 shrink-0 rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-                {formatContainerCount(badge)}
-              </span>
-            ) : null}
+              {row.hasChildren ? (
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  aria-label={open ? `Collapse ${row.label}` : `Expand ${row.label}`}
+                  className="w-5 shrink-0 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
+                  onClick={() => void toggle(row)}
+                >
+                  {loading === row.id ? (
+                    <RiLoader4Line aria-hidden="true" className="mx-auto h-4 w-4 motion-safe:animate-spin" />
+                  ) : (
+                    <TreeChevron open={open} />
+                  )}
+                </button>
+              ) : (
+                <span className="w-5 shrink-0" />
+              )}
+              <Link
+                ref={(el) => {
+                  if (el) refs.current.set(row.id, el);
+                  else refs.current.delete(row.id);
+                }}
+                to={row.href}
+                state={linkState(row.href)}
+                tabIndex={row.id === focusId ? 0 : -1}
+                onKeyDown={(e) => onKeyDown(e, row, index)}
+                onFocus={() => setFocusId(row.id)}
+                aria-label={row.label}
+                aria-current={row.id === selectedId ? "page" : undefined}
+                className={`flex min-w-0 flex-1 items-center gap-1.5 py-1 pr-2 ${row.id === selectedId ? "font-semibold" : ""}`}
+              >
+                <TreeIcon type={row.type} />
+                <span className="truncate" title={row.fullPath} data-label>
+                  {row.label}
+                </span>
+              </Link>
+              {/* The count sits beside the link, not in it: the link's name is the item's label, and visible text
+                  inside a link must be part of its name (axe label-content-name-mismatch). */}
+              {badge !== undefined ? (
+                <span title={`${formatCount(badge)} below`} className="mr-2 shrink-0 rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                  {formatContainerCount(badge)}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+        {loading ? (
+          <li role="none" className="muted px-6 py-1 text-xs">
+            {TEXT.loading}
           </li>
-        );
-      })}
-      {loading ? (
-        <li role="none" className="muted px-6 py-1 text-xs">
-          {TEXT.loading}
-        </li>
-      ) : null}
-    </ul>
+        ) : null}
+      </ul>
+    </>
   );
 }
