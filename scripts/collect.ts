@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { runPrometheusCollection } from "~/analysis/prometheus-collect.server";
 import { createPromClient, type PromConnection } from "~/sources/prometheus/client";
 import { discoverClusterTargets } from "~/sources/prometheus/source";
-import { migrate, openStore } from "~/db/connect.server";
+import { migrate, openStore, type Store } from "~/db/connect.server";
 import { CLOUD_SIZE_ENV, demoCloudSizeFromEnv, runDemoCollection } from "~/sources/collect.server";
 import { analyzeWithProgress } from "./analyze";
 import {
@@ -151,11 +151,13 @@ async function mainPrometheus(argv: readonly string[]): Promise<number> {
     return 1;
   }
   await client.close();
-  if (!args.analyze) {
-    await store.close();
-    return 0;
-  }
+  return analyseThenClose(store, args.analyze);
+}
+
+/** After a good collection: the analysis unless --no-analyze; the store is closed either way. Returns the exit code. */
+async function analyseThenClose(store: Store, analyze: boolean): Promise<number> {
   try {
+    if (!analyze) return 0;
     console.log("Analysing the new inventory…");
     await analyzeWithProgress(store, { log: (l) => console.log(l) });
     return 0;
@@ -259,20 +261,7 @@ async function main(argv: readonly string[]): Promise<number> {
     await store.close();
     return 1;
   }
-  if (!args.analyze) {
-    await store.close();
-    return 0;
-  }
-  try {
-    console.log("Analysing the new inventory…");
-    await analyzeWithProgress(store, { log: (l) => console.log(l) });
-    return 0;
-  } catch (e) {
-    console.error(`Analysis failed; the previous analysis is unchanged (npm run analyze retries). ${e instanceof Error ? e.message : String(e)}`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  return analyseThenClose(store, args.analyze);
 }
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\/scripts\//, "/scripts/"));
