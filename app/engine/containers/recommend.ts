@@ -30,6 +30,7 @@ import {
   type SampleColumns,
 } from "./types";
 import { selectWindow } from "./window";
+import { metricName, whyNumber, type WhyTrace } from "./why";
 
 /** A namespace's LimitRange bounds, when the source knows them (mCores and MB). */
 export interface NamespaceBounds {
@@ -124,13 +125,33 @@ function metricValue(stats: BoxStats, metric: PolicyValues["cpuAnalysisMetric"],
   return metric === "Peak" ? stats.peak : metric === "Sustained" ? stats.sustained : percentileValue;
 }
 
+/** The step from the target to the recommended value against the current one (sizing.ts adjustValue), said. */
+function traceAdjusted(trace: WhyTrace, k: ResourceKey, current: number | null, target: number, a: Adjusted, pv: PolicyValues, hoursOfData: number) {
+  const u = unitOf(k);
+  const up = target > (current ?? 0);
+  if (a.held === "threshold") {
+    const pct = current ? Math.abs(target / current - 1) * 100 : 0;
+    trace.add(k, "heldThreshold", a.value, `kept at the current ${fmt(current!)} ${u}: ${fmt(target)} ${u} is ${whyNumber(pct)}% ${up ? "above" : "below"} it, within the ${up ? pv.upsizeThreshold : pv.downsizeThreshold}% ${up ? "upsize" : "downsize"} threshold`);
+  } else if (a.held === "minHours") {
+    trace.add(k, "heldMinHours", a.value, `kept at the current ${fmt(current!)} ${u}: no downsize before ${pv.minHoursForDownsize} hours of data (${Math.floor(hoursOfData)} so far)`);
+  } else if (a.capped) {
+    trace.add(k, "stepCap", a.value, `${up ? "raised" : "lowered"} from ${fmt(current!)} to ${fmt(a.value)} ${u}: one step moves at most ${up ? pv.maxPercentIncrease : pv.maxPercentDecrease}% (the target ${fmt(target)} ${u} comes in later steps)`);
+  } else {
+    trace.add(k, "target", a.value, current === null || !(current > 0) ? `set to ${fmt(a.value)} ${u} (no current value)` : a.value === current ? `unchanged at ${fmt(a.value)} ${u}` : `recommended: ${fmt(a.value)} ${u} (currently ${fmt(current)} ${u})`);
+  }
+}
+
 function windowMax(values: Float64Array): number {
   let m = -Infinity;
   for (let i = 0; i < values.length; i++) if (values[i] > m) m = values[i];
   return m;
 }
 
-export function recommendContainer(input: ContainerInput, policy: Policy | PolicyValues): ContainerResult {
+/**
+ * `trace`, when given, receives every step of each value (why.ts); the fleet's analysis passes none. Optional
+ * chaining keeps it free: `trace?.add(…)` does not even build its text without a trace.
+ */
+export function recommendContainer(input: ContainerInput, policy: Policy | PolicyValues, trace?: WhyTrace): ContainerResult {
   const pv = policyValues(policy);
   const isJob = input.kind === "Job" || input.kind === "CronJob";
   const hpaManaged = input.hpa === true;
@@ -167,6 +188,7 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
   const explain = (k: ResourceKey, target: number, a: Adjusted) => {
     const cur = existing[k];
     const u = unitOf(k);
+    if (trace) traceAdjusted(trace, k, cur, target, a, pv, w.hoursOfData);
     if (a.held === "threshold") {
       const up = target > (cur ?? 0);
       notes.push(`${NAMES[k]} kept at ${fmt(cur!)} ${u}: the change to ${fmt(target)} ${u} is within the ${up ? pv.upsizeThreshold : pv.downsizeThreshold}% ${up ? "upsize" : "downsize"} threshold.`);
@@ -184,29 +206,54 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
   };
 
   // CPU
-  const cpuRequestTarget = cpuAlloc(metricValue(cpu, pv.cpuAnalysisMetric, cpuBox.extra[1]) * (1 + pv.cpuRequestHeadroom / 100));
+  const cpuStat = metricValue(cpu, pv.cpuAnalysisMetric, cpuBox.extra[1]);
+  const cpuRequestRaw = cpuStat * (1 + pv.cpuRequestHeadroom / 100);
+  trace?.add("cpuRequest", "statistic", cpuStat, `${metricName(pv.cpuAnalysisMetric, pv.cpuPercentile)} of CPU over ${w.count} five-minute samples: ${whyNumber(cpuStat)} mCores`, "cpu");
+  trace?.add("cpuRequest", "headroom", cpuRequestRaw, `+ ${whyNumber(pv.cpuRequestHeadroom)}% CPU request headroom: ${whyNumber(cpuRequestRaw)} mCores`);
+  trace?.allocation("cpuRequest", cpuRequestRaw, pv.cpuAllocationIncrement, pv.cpuAllocationMin, pv.cpuAllocationMax);
+  const cpuRequestTarget = cpuAlloc(cpuRequestRaw);
   const cpuRequest = step("cpuRequest", cpuRequestTarget, pv.cpuAllocationIncrement);
-  const cpuLimit = step("cpuLimit", cpuAlloc(Math.max(limitPeak.cpu * (1 + pv.cpuLimitHeadroom / 100), cpuRequest)), pv.cpuAllocationIncrement);
+  const cpuLimitPeak = limitPeak.cpu * (1 + pv.cpuLimitHeadroom / 100);
+  if (trace) {
+    trace.add("cpuLimit", "peak", limitPeak.cpu, `Peak CPU${limitPeak.cpu > cpu.peak ? " of the busiest replica" : ""}: ${whyNumber(limitPeak.cpu)} mCores`, "cpu");
+    trace.add("cpuLimit", "headroom", cpuLimitPeak, `+ ${whyNumber(pv.cpuLimitHeadroom)}% CPU limit headroom: ${whyNumber(cpuLimitPeak)} mCores`);
+    if (cpuRequest > cpuLimitPeak) trace.add("cpuLimit", "atLeastRequest", cpuRequest, `not below the recommended CPU request: ${whyNumber(cpuRequest)} mCores`);
+    trace.allocation("cpuLimit", Math.max(cpuLimitPeak, cpuRequest), pv.cpuAllocationIncrement, pv.cpuAllocationMin, pv.cpuAllocationMax);
+  }
+  const cpuLimit = step("cpuLimit", cpuAlloc(Math.max(cpuLimitPeak, cpuRequest)), pv.cpuAllocationIncrement);
   const throttles = input.events?.throttleEvents ?? 0;
   if (throttles > 0 && existing.cpuLimit !== null && existing.cpuLimit > 0 && cpuP95 * 100 < existing.cpuLimit * 90) {
     notes.push(`CPU throttled in ${throttles} five-minute interval${throttles === 1 ? "" : "s"} with a 95th percentile well under the limit: bursty load, so the limit follows the peak.`);
   }
 
   // Memory
-  let memRaw = metricValue(mem, pv.memoryAnalysisMetric, memBox.extra[0]) * (1 + pv.memoryRequestHeadroom / 100);
+  const memStat = metricValue(mem, pv.memoryAnalysisMetric, memBox.extra[0]);
+  let memRaw = memStat * (1 + pv.memoryRequestHeadroom / 100);
+  trace?.add("memRequest", "statistic", memStat, `${metricName(pv.memoryAnalysisMetric, pv.memoryPercentile)} of memory over ${w.count} five-minute samples: ${whyNumber(memStat)} MB`, "memory");
+  trace?.add("memRequest", "headroom", memRaw, `+ ${whyNumber(pv.memoryRequestHeadroom)}% memory request headroom: ${whyNumber(memRaw)} MB`);
   const oomKills = input.events?.oomKills ?? 0;
   if (oomKills > 0 && existing.memLimit !== null && existing.memLimit > 0) {
     const floor = existing.memLimit * pv.oomMemoryFactor;
     if (floor > memRaw) {
       memRaw = floor;
+      trace?.add("memRequest", "oomFloor", floor, `${oomKills} OOM kill${oomKills === 1 ? "" : "s"} at the ${whyNumber(existing.memLimit)} MB limit cut the peak off: at least the limit × ${whyNumber(pv.oomMemoryFactor)} = ${whyNumber(floor)} MB`);
       notes.push(`Memory request at least ${pv.oomMemoryFactor} × the ${fmt(existing.memLimit)} MB limit: ${oomKills} OOM kill${oomKills === 1 ? "" : "s"} cut the observed peak off at the limit.`);
     }
   } else if (oomKills > 0) {
     notes.push("OOM kills without a memory limit point at node memory pressure (process termination).");
   }
+  trace?.allocation("memRequest", memRaw, pv.memoryAllocationIncrement, pv.memoryAllocationMin, pv.memoryAllocationMax);
   const memRequestTarget = memAlloc(memRaw);
   const memRequest = step("memRequest", memRequestTarget, pv.memoryAllocationIncrement);
-  const memLimit = step("memLimit", memAlloc(Math.max(memRequest * pv.memoryLimitFactor, limitPeak.mem * (1 + pv.memoryLimitHeadroom / 100))), pv.memoryAllocationIncrement);
+  const memByFactor = memRequest * pv.memoryLimitFactor;
+  const memByPeak = limitPeak.mem * (1 + pv.memoryLimitHeadroom / 100);
+  if (trace) {
+    trace.add("memLimit", "limitFactor", memByFactor, `recommended memory request ${whyNumber(memRequest)} MB × the ${whyNumber(pv.memoryLimitFactor)} limit factor: ${whyNumber(memByFactor)} MB`);
+    trace.add("memLimit", "peak", limitPeak.mem, `Peak memory${limitPeak.mem > mem.peak ? " of the busiest replica" : ""}: ${whyNumber(limitPeak.mem)} MB`, "memory");
+    trace.add("memLimit", "headroom", memByPeak, `+ ${whyNumber(pv.memoryLimitHeadroom)}% memory limit headroom: ${whyNumber(memByPeak)} MB; the larger of the two is taken: ${whyNumber(Math.max(memByFactor, memByPeak))} MB`);
+    trace.allocation("memLimit", Math.max(memByFactor, memByPeak), pv.memoryAllocationIncrement, pv.memoryAllocationMin, pv.memoryAllocationMax);
+  }
+  const memLimit = step("memLimit", memAlloc(Math.max(memByFactor, memByPeak)), pv.memoryAllocationIncrement);
 
   const rec: RecommendedResources = { cpuRequest, cpuLimit, memRequest, memLimit };
   const b = input.bounds;
@@ -216,6 +263,7 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
       const hi = (k.startsWith("cpu") ? b.cpuMax : b.memMax) ?? Infinity;
       const v = clamp(rec[k], lo, hi);
       if (v !== rec[k]) {
+        trace?.add(k, "limitRange", v, `clamped to the namespace LimitRange ${v === hi ? "maximum" : "minimum"}: ${fmt(v)} ${unitOf(k)}`);
         notes.push(`${NAMES[k]} clamped to the namespace LimitRange ${v === hi ? "maximum" : "minimum"} of ${fmt(v)} ${unitOf(k)}.`);
         rec[k] = v;
       }
@@ -223,10 +271,12 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
   }
   if (rec.cpuLimit < rec.cpuRequest) {
     rec.cpuLimit = rec.cpuRequest;
+    trace?.add("cpuLimit", "atLeastRequest", rec.cpuLimit, `raised to the recommended CPU request: ${fmt(rec.cpuLimit)} mCores`);
     notes.push("CPU limit raised to the recommended CPU request (a limit is never below its request).");
   }
   if (rec.memLimit < rec.memRequest) {
     rec.memLimit = rec.memRequest;
+    trace?.add("memLimit", "atLeastRequest", rec.memLimit, `raised to the recommended memory request: ${fmt(rec.memLimit)} MB`);
     notes.push("Memory limit raised to the recommended memory request (a limit is never below its request).");
   }
 
