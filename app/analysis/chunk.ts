@@ -8,6 +8,7 @@ import { policyForContainer } from "~/engine/policy";
 import type { ContainerTable } from "~/db/schema";
 import { analysisRow, rowValues, type GroupFacts } from "./columns";
 import type { ContainerReader, SampleBuffers } from "~/sources/sample-reader";
+import type { WhyTrace } from "~/engine/containers/why";
 
 export type ChunkContainer = Pick<
   ContainerTable,
@@ -48,39 +49,49 @@ export function readDays(workloadRangeDays: number): number {
   return Math.max(7, workloadRangeDays);
 }
 
+/** One container of a chunk through the engine: its samples and events read into `buf`, the analysis, the row's facts. */
+export async function analyseItem(item: ChunkItem, reader: ContainerReader, ctx: ChunkContext, buf: SampleBuffers, trace?: WhyTrace) {
+  const { container: c, group } = item;
+  const now = ctx.nowMs;
+  const from7 = now - 7 * DAY_MS;
+  const policy = policyForContainer(c.policy);
+  const days = policy.values.workloadRangeDays;
+  const n = await reader.samples(c, now - readDays(days) * DAY_MS, now, buf);
+  let samples7 = 0;
+  for (let j = 0; j < n; j++) if (buf.t[j] >= from7) samples7++;
+  const events7 = await reader.events(c, from7, now);
+  const eventsDay = await reader.events(c, now - DAY_MS, now);
+  const eventsWindow = days === 7 ? events7 : await reader.events(c, now - days * DAY_MS, now);
+  const analysis = analyseContainer(
+    {
+      kind: c.pod_owner_kind,
+      existing: { cpuRequest: c.cpu_request, cpuLimit: c.cpu_limit, memRequest: c.mem_request, memLimit: c.mem_limit },
+      samples: { t: buf.t.subarray(0, n), cpu: buf.cpu.subarray(0, n), mem: buf.mem.subarray(0, n) },
+      events: eventsWindow,
+      nowMs: now,
+      firstSeenMs: Date.parse(c.first_seen),
+      count: c.replicas,
+    },
+    policy,
+    {
+      prices: ctx.prices,
+      primaryConstraint: group?.primaryConstraint ?? null,
+      stranded: group ? { cpu: group.strandedCpu, memory: group.strandedMem } : null,
+      trace,
+    },
+  );
+  return { policy, analysis, events7, eventsDay, eventsWindow, samples7 };
+}
+
 /** Analyses the containers of a chunk one at a time, reusing `buf` for their samples. */
 export async function analyseChunk(items: readonly ChunkItem[], reader: ContainerReader, ctx: ChunkContext, buf: SampleBuffers): Promise<ChunkResult> {
   const rows: unknown[][] = new Array(items.length);
   let analysed = 0;
   const now = ctx.nowMs;
-  const from7 = now - 7 * DAY_MS;
   for (let i = 0; i < items.length; i++) {
     const { container: c, group } = items[i];
-    const policy = policyForContainer(c.policy);
+    const { policy, analysis, events7, eventsDay, eventsWindow, samples7 } = await analyseItem(items[i], reader, ctx, buf);
     const days = policy.values.workloadRangeDays;
-    const n = await reader.samples(c, now - readDays(days) * DAY_MS, now, buf);
-    let samples7 = 0;
-    for (let j = 0; j < n; j++) if (buf.t[j] >= from7) samples7++;
-    const events7 = await reader.events(c, from7, now);
-    const eventsDay = await reader.events(c, now - DAY_MS, now);
-    const eventsWindow = days === 7 ? events7 : await reader.events(c, now - days * DAY_MS, now);
-    const analysis = analyseContainer(
-      {
-        kind: c.pod_owner_kind,
-        existing: { cpuRequest: c.cpu_request, cpuLimit: c.cpu_limit, memRequest: c.mem_request, memLimit: c.mem_limit },
-        samples: { t: buf.t.subarray(0, n), cpu: buf.cpu.subarray(0, n), mem: buf.mem.subarray(0, n) },
-        events: eventsWindow,
-        nowMs: now,
-        firstSeenMs: Date.parse(c.first_seen),
-        count: c.replicas,
-      },
-      policy,
-      {
-        prices: ctx.prices,
-        primaryConstraint: group?.primaryConstraint ?? null,
-        stranded: group ? { cpu: group.strandedCpu, memory: group.strandedMem } : null,
-      },
-    );
     if (analysis.result.analysed) analysed++;
     // GPUs over the policy's window, for containers the source measures GPUs of (and only while they ran).
     const gpuRead = await reader.gpu(c, now - days * DAY_MS, now);

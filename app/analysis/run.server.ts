@@ -124,7 +124,7 @@ interface Resolved {
   collectionRunId: string | null;
 }
 
-async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "source" | "nowMs">, regions: Record<string, string>): Promise<Resolved> {
+export async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "source" | "nowMs">, regions: Record<string, string>): Promise<Resolved> {
   const latest = await latestCollection(store);
   const collectionRunId = latest?.runId ?? null;
   if (options.source) {

@@ -13,3 +13,9 @@ export async function getContainerInventory(db: Kysely<Database>, id: string) {
     .execute();
   return { ...row, attributes };
 }
+
+/** The regions of the clusters (the demo source's samples depend on them), by cluster name. */
+export async function clusterRegions(db: Kysely<Database>): Promise<Record<string, string>> {
+  const rows = await db.selectFrom("k8s_cluster").select(["name", "region"]).execute();
+  return Object.fromEntries(rows.map((c) => [c.name, c.region]));
+}

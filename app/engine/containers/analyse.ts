@@ -12,6 +12,7 @@ import { learnedPattern, type LearnedPattern } from "./pattern";
 import { recommendContainer, type ContainerInput, type ContainerResult } from "./recommend";
 import { risks } from "./risks";
 import { RESOURCE_KEYS, type ResourceKey, type RiskFlags } from "./types";
+import type { WhyTrace } from "./why";
 
 export interface AnalyseOptions {
   prices?: UnitPrices;
@@ -21,6 +22,8 @@ export interface AnalyseOptions {
   /** Also compute the learned 24-hour pattern (half-life in days, default 7). */
   pattern?: boolean;
   halfLifeDays?: number;
+  /** Records why each value is what it is (why.ts); only for one container at a time. */
+  trace?: WhyTrace;
 }
 
 export interface ContainerAnalysis {
@@ -32,7 +35,7 @@ export interface ContainerAnalysis {
 }
 
 export function analyseContainer(input: ContainerInput, policy: Policy | PolicyValues, options: AnalyseOptions = {}): ContainerAnalysis {
-  const result = recommendContainer(input, policy);
+  const result = recommendContainer(input, policy, options.trace);
   const flags = risks({
     existing: input.existing,
     cpuP95: result.analysed ? result.cpuP95 : null,

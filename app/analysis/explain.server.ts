@@ -1,0 +1,66 @@
+/**
+ * Why one container's recommendation in the current snapshot is what it is (issue 15): the engine run again on
+ * the same samples, window end, policy and unit prices as the analysis that made the snapshot, with a WhyTrace.
+ * The same code path as the fleet's analysis (chunk.ts analyseItem), so the chain ends on the stored values; a
+ * test holds it to that.
+ */
+import type { Store } from "~/db/connect.server";
+import { DAY_MS, STEP_MS, type ResourceKey, type UnitPrices } from "~/engine/containers";
+import { WhyTrace, type WhySteps } from "~/engine/containers/why";
+import { clusterRegions, getContainerInventory } from "~/models/containers.server";
+import { currentSnapshot } from "~/models/snapshot.server";
+import { sampleBuffers } from "~/sources/sample-reader";
+import { analyseItem } from "./chunk";
+import { resolveSource } from "./run.server";
+
+export interface ContainerWhy {
+  containerId: string;
+  policyName: string;
+  /** The analysis window: its end is the snapshot's, its length the policy's. */
+  window: { fromMs: number; toMs: number; days: number; samples: number; expectedSamples: number; hoursOfData: number; runs: number };
+  analysed: boolean;
+  /** Why there is no recommendation (too little data, …); null when there is one. */
+  reason: string | null;
+  steps: WhySteps;
+  recommended: Record<ResourceKey, number> | null;
+  notes: string[];
+  /** The unit prices the snapshot was costed with, and when that analysis ran. */
+  prices: UnitPrices;
+  pricedAt: string;
+  /** Current and recommended cost of the container ($/month), as the snapshot holds them. */
+  costs: { current: number; recommended: number } | null;
+}
+
+export async function explainContainer(store: Store, containerId: string): Promise<ContainerWhy | null> {
+  const snapshot = await currentSnapshot(store.db);
+  const container = await getContainerInventory(store.db, containerId);
+  if (!snapshot || !container) return null;
+  const nowMs = Date.parse(snapshot.window_end);
+  const prices = JSON.parse(snapshot.prices_json) as UnitPrices;
+  const resolved = await resolveSource(store, { nowMs }, await clusterRegions(store.db));
+  const trace = new WhyTrace();
+  const { policy, analysis } = await analyseItem({ container, group: null }, resolved.reader, { nowMs, prices }, sampleBuffers(), trace);
+  const r = analysis.result;
+  const days = policy.values.workloadRangeDays;
+  return {
+    containerId,
+    policyName: policy.name,
+    window: {
+      fromMs: r.window.fromMs,
+      toMs: r.window.toMs,
+      days,
+      samples: r.window.sampleCount,
+      expectedSamples: Math.round((days * DAY_MS) / STEP_MS),
+      hoursOfData: r.window.hoursOfData,
+      runs: r.window.runs,
+    },
+    analysed: r.analysed,
+    reason: r.analysed ? null : r.reason,
+    steps: trace.steps,
+    recommended: r.analysed ? r.recommended : null,
+    notes: r.notes,
+    prices,
+    pricedAt: snapshot.started_at,
+    costs: analysis.costs ? { current: analysis.costs.currentCost, recommended: analysis.costs.recommendedCost } : null,
+  };
+}
