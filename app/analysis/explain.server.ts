@@ -5,7 +5,7 @@
  * test holds it to that.
  */
 import type { Store } from "~/db/connect.server";
-import { DAY_MS, STEP_MS, type ResourceKey, type UnitPrices } from "~/engine/containers";
+import { DAY_MS, monthlyUnitPrices, STEP_MS, type ResourceKey, type UnitPrices } from "~/engine/containers";
 import { WhyTrace, type WhySteps } from "~/engine/containers/why";
 import { clusterRegions, getContainerInventory } from "~/models/containers.server";
 import { currentSnapshot } from "~/models/snapshot.server";
@@ -24,8 +24,8 @@ export interface ContainerWhy {
   steps: WhySteps;
   recommended: Record<ResourceKey, number> | null;
   notes: string[];
-  /** The unit prices the snapshot was costed with, and when that analysis ran. */
-  prices: UnitPrices;
+  /** The unit prices the snapshot was costed with ($ per CPU core and per GB of memory a month), and when that analysis ran. */
+  prices: { cpuCoreMonth: number; memoryGbMonth: number };
   pricedAt: string;
   /** Current and recommended cost of the container ($/month), as the snapshot holds them. */
   costs: { current: number; recommended: number } | null;
@@ -59,7 +59,7 @@ export async function explainContainer(store: Store, containerId: string): Promi
     steps: trace.steps,
     recommended: r.analysed ? r.recommended : null,
     notes: r.notes,
-    prices,
+    prices: monthlyUnitPrices(prices),
     pricedAt: snapshot.started_at,
     costs: analysis.costs ? { current: analysis.costs.currentCost, recommended: analysis.costs.recommendedCost } : null,
   };

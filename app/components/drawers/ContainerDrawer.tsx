@@ -6,6 +6,7 @@ import { HourChartView } from "~/components/containers/HourChartView";
 import { formatCurrency, formatDate, formatFixed } from "~/lib/format";
 import { DirectionBadge, RecommendationBadge } from "~/components/containers/badges";
 import { Drawer, DrawerSection } from "./Drawer";
+import { WhyThisRecommendation } from "./WhyThisRecommendation";
 
 type ContainerDrawerData = Extract<DrawerData, { kind: "container" }>;
 
@@ -125,6 +126,11 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
           <MoneyCard label="Net Savings" value={r.netSavings} />
         </div>
       </DrawerSection>
+      {data.why ? (
+        <DrawerSection title="Why this recommendation">
+          <WhyThisRecommendation why={data.why} chartHref={(chart) => `${containerDetailsHref(search, r.entityId, "overview")}&chart=${chart}&chartMode=MINUTE_5`} />
+        </DrawerSection>
+      ) : null}
       <DrawerSection title="CPU and Memory by Hour of Day (UTC)">
         <div className="space-y-3">
           <HourChartView chart={data.charts?.cpu ?? null} fallbackTitle="CPU Utilization" yLabel="CPU (mCores)" height={200} width={520} />

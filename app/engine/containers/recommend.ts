@@ -131,13 +131,13 @@ function traceAdjusted(trace: WhyTrace, k: ResourceKey, current: number | null, 
   const up = target > (current ?? 0);
   if (a.held === "threshold") {
     const pct = current ? Math.abs(target / current - 1) * 100 : 0;
-    trace.add(k, "heldThreshold", a.value, `kept at the current ${fmt(current!)} ${u}: ${fmt(target)} ${u} is ${whyNumber(pct)}% ${up ? "above" : "below"} it, within the ${up ? pv.upsizeThreshold : pv.downsizeThreshold}% ${up ? "upsize" : "downsize"} threshold`);
+    trace.add(k, "heldThreshold", a.value, `kept at the current ${whyNumber(current!)} ${u}: ${whyNumber(target)} ${u} is ${whyNumber(pct)}% ${up ? "above" : "below"} it, within the ${up ? pv.upsizeThreshold : pv.downsizeThreshold}% ${up ? "upsize" : "downsize"} threshold`);
   } else if (a.held === "minHours") {
-    trace.add(k, "heldMinHours", a.value, `kept at the current ${fmt(current!)} ${u}: no downsize before ${pv.minHoursForDownsize} hours of data (${Math.floor(hoursOfData)} so far)`);
+    trace.add(k, "heldMinHours", a.value, `kept at the current ${whyNumber(current!)} ${u}: no downsize before ${pv.minHoursForDownsize} hours of data (${Math.floor(hoursOfData)} so far)`);
   } else if (a.capped) {
-    trace.add(k, "stepCap", a.value, `${up ? "raised" : "lowered"} from ${fmt(current!)} to ${fmt(a.value)} ${u}: one step moves at most ${up ? pv.maxPercentIncrease : pv.maxPercentDecrease}% (the target ${fmt(target)} ${u} comes in later steps)`);
+    trace.add(k, "stepCap", a.value, `${up ? "raised" : "lowered"} from ${whyNumber(current!)} to ${whyNumber(a.value)} ${u}: one step moves at most ${up ? pv.maxPercentIncrease : pv.maxPercentDecrease}% (the target ${whyNumber(target)} ${u} comes in later steps)`);
   } else {
-    trace.add(k, "target", a.value, current === null || !(current > 0) ? `set to ${fmt(a.value)} ${u} (no current value)` : a.value === current ? `unchanged at ${fmt(a.value)} ${u}` : `recommended: ${fmt(a.value)} ${u} (currently ${fmt(current)} ${u})`);
+    trace.add(k, "target", a.value, current === null || !(current > 0) ? `set to ${whyNumber(a.value)} ${u} (no current value)` : a.value === current ? `unchanged at ${whyNumber(a.value)} ${u}` : `recommended: ${whyNumber(a.value)} ${u} (currently ${whyNumber(current)} ${u})`);
   }
 }
 
@@ -208,7 +208,7 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
   // CPU
   const cpuStat = metricValue(cpu, pv.cpuAnalysisMetric, cpuBox.extra[1]);
   const cpuRequestRaw = cpuStat * (1 + pv.cpuRequestHeadroom / 100);
-  trace?.add("cpuRequest", "statistic", cpuStat, `${metricName(pv.cpuAnalysisMetric, pv.cpuPercentile)} of CPU over ${w.count} five-minute samples: ${whyNumber(cpuStat)} mCores`, "cpu");
+  trace?.add("cpuRequest", "statistic", cpuStat, `${metricName(pv.cpuAnalysisMetric, pv.cpuPercentile)} of CPU over ${whyNumber(w.count)} five-minute samples: ${whyNumber(cpuStat)} mCores`, "cpu");
   trace?.add("cpuRequest", "headroom", cpuRequestRaw, `+ ${whyNumber(pv.cpuRequestHeadroom)}% CPU request headroom: ${whyNumber(cpuRequestRaw)} mCores`);
   trace?.allocation("cpuRequest", cpuRequestRaw, pv.cpuAllocationIncrement, pv.cpuAllocationMin, pv.cpuAllocationMax);
   const cpuRequestTarget = cpuAlloc(cpuRequestRaw);
@@ -229,7 +229,7 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
   // Memory
   const memStat = metricValue(mem, pv.memoryAnalysisMetric, memBox.extra[0]);
   let memRaw = memStat * (1 + pv.memoryRequestHeadroom / 100);
-  trace?.add("memRequest", "statistic", memStat, `${metricName(pv.memoryAnalysisMetric, pv.memoryPercentile)} of memory over ${w.count} five-minute samples: ${whyNumber(memStat)} MB`, "memory");
+  trace?.add("memRequest", "statistic", memStat, `${metricName(pv.memoryAnalysisMetric, pv.memoryPercentile)} of memory over ${whyNumber(w.count)} five-minute samples: ${whyNumber(memStat)} MB`, "memory");
   trace?.add("memRequest", "headroom", memRaw, `+ ${whyNumber(pv.memoryRequestHeadroom)}% memory request headroom: ${whyNumber(memRaw)} MB`);
   const oomKills = input.events?.oomKills ?? 0;
   if (oomKills > 0 && existing.memLimit !== null && existing.memLimit > 0) {
@@ -263,7 +263,7 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
       const hi = (k.startsWith("cpu") ? b.cpuMax : b.memMax) ?? Infinity;
       const v = clamp(rec[k], lo, hi);
       if (v !== rec[k]) {
-        trace?.add(k, "limitRange", v, `clamped to the namespace LimitRange ${v === hi ? "maximum" : "minimum"}: ${fmt(v)} ${unitOf(k)}`);
+        trace?.add(k, "limitRange", v, `clamped to the namespace LimitRange ${v === hi ? "maximum" : "minimum"}: ${whyNumber(v)} ${unitOf(k)}`);
         notes.push(`${NAMES[k]} clamped to the namespace LimitRange ${v === hi ? "maximum" : "minimum"} of ${fmt(v)} ${unitOf(k)}.`);
         rec[k] = v;
       }
@@ -271,12 +271,12 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
   }
   if (rec.cpuLimit < rec.cpuRequest) {
     rec.cpuLimit = rec.cpuRequest;
-    trace?.add("cpuLimit", "atLeastRequest", rec.cpuLimit, `raised to the recommended CPU request: ${fmt(rec.cpuLimit)} mCores`);
+    trace?.add("cpuLimit", "atLeastRequest", rec.cpuLimit, `raised to the recommended CPU request: ${whyNumber(rec.cpuLimit)} mCores`);
     notes.push("CPU limit raised to the recommended CPU request (a limit is never below its request).");
   }
   if (rec.memLimit < rec.memRequest) {
     rec.memLimit = rec.memRequest;
-    trace?.add("memLimit", "atLeastRequest", rec.memLimit, `raised to the recommended memory request: ${fmt(rec.memLimit)} MB`);
+    trace?.add("memLimit", "atLeastRequest", rec.memLimit, `raised to the recommended memory request: ${whyNumber(rec.memLimit)} MB`);
     notes.push("Memory limit raised to the recommended memory request (a limit is never below its request).");
   }
 

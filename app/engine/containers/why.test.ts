@@ -35,13 +35,13 @@ describe("why a container's recommendation is what it is", () => {
     const { r, steps } = traced({});
     // CPU request: p95 of 1..2016 = 1915.25, + 0 % = 1915.25, up to the 10 mCore step = 1920, set (no current value)
     expect(chain(steps.cpuRequest)).toEqual([["statistic", 1915.25], ["headroom", 1915.25], ["roundUp", 1920], ["target", 1920]]);
-    expect(steps.cpuRequest[0]).toEqual({ rule: "statistic", value: 1915.25, chart: "cpu", text: "95th percentile of CPU over 2016 five-minute samples: 1,915.25 mCores" });
-    expect(steps.cpuRequest[3].text).toBe("set to 1920 mCores (no current value)");
+    expect(steps.cpuRequest[0]).toEqual({ rule: "statistic", value: 1915.25, chart: "cpu", text: "95th percentile of CPU over 2,016 five-minute samples: 1,915.25 mCores" });
+    expect(steps.cpuRequest[3].text).toBe("set to 1,920 mCores (no current value)");
     // CPU limit: peak 2016 × 1.2 = 2419.2 → 2420
     expect(chain(steps.cpuLimit)).toEqual([["peak", 2016], ["headroom", 2419.2], ["roundUp", 2420], ["target", 2420]]);
     // Memory request: Peak 1000 × 1.15 = 1150 → 1152 (16 MB steps)
     expect(chain(steps.memRequest)).toEqual([["statistic", 1000], ["headroom", 1150], ["roundUp", 1152], ["target", 1152]]);
-    expect(steps.memRequest[0].text).toBe("Peak of memory over 2016 five-minute samples: 1,000 MB");
+    expect(steps.memRequest[0].text).toBe("Peak of memory over 2,016 five-minute samples: 1,000 MB");
     // Memory limit: max(1152 × 1.2 = 1382.4, 1000 × 1.15 = 1150) = 1382.4 → 1392
     expect(chain(steps.memLimit)).toEqual([["limitFactor", 1382.4], ["peak", 1000], ["headroom", 1150], ["roundUp", 1392], ["target", 1392]]);
     for (const k of RESOURCE_KEYS) expect(steps[k].at(-1)!.value).toBe(r.recommended[k]);
@@ -52,7 +52,7 @@ describe("why a container's recommendation is what it is", () => {
     expect(steps.cpuRequest.at(-1)).toEqual({
       rule: "stepCap",
       value: 2000,
-      text: "lowered from 4000 to 2000 mCores: one step moves at most 50% (the target 1920 mCores comes in later steps)",
+      text: "lowered from 4,000 to 2,000 mCores: one step moves at most 50% (the target 1,920 mCores comes in later steps)",
     });
     // the memory limit follows the capped request: 2048 × 1.2 = 2457.6 → 2464, below the 4096 floor of one step
     expect(chain(steps.memLimit)).toEqual([["limitFactor", 2457.6], ["peak", 1000], ["headroom", 1150], ["roundUp", 2464], ["stepCap", 4096]]);
@@ -62,15 +62,15 @@ describe("why a container's recommendation is what it is", () => {
   it("says when a threshold holds the current value, with the size of the change", () => {
     const { steps } = traced({ existing: { cpuRequest: 1800, cpuLimit: 2700, memRequest: 1152, memLimit: 1392 } });
     // 1920 is 6.67 % above 1800 (≤ 10 %); 2420 is 10.37 % below 2700 (≤ 20 %)
-    expect(steps.cpuRequest.at(-1)!.text).toBe("kept at the current 1800 mCores: 1920 mCores is 6.67% above it, within the 10% upsize threshold");
-    expect(steps.cpuLimit.at(-1)!.text).toBe("kept at the current 2700 mCores: 2420 mCores is 10.37% below it, within the 20% downsize threshold");
-    expect(steps.memRequest.at(-1)!.text).toBe("unchanged at 1152 MB");
+    expect(steps.cpuRequest.at(-1)!.text).toBe("kept at the current 1,800 mCores: 1,920 mCores is 6.67% above it, within the 10% upsize threshold");
+    expect(steps.cpuLimit.at(-1)!.text).toBe("kept at the current 2,700 mCores: 2,420 mCores is 10.37% below it, within the 20% downsize threshold");
+    expect(steps.memRequest.at(-1)!.text).toBe("unchanged at 1,152 MB");
   });
 
   it("says when too few hours of data hold a downsize", () => {
     const { steps } = traced({ existing: { cpuRequest: 4000, cpuLimit: 8000, memRequest: 4096, memLimit: 8192 } }, { ...DEFAULT, minHoursForDownsize: 500 });
     expect(steps.cpuRequest.at(-1)).toMatchObject({ rule: "heldMinHours", value: 4000 });
-    expect(steps.cpuRequest.at(-1)!.text).toBe("kept at the current 4000 mCores: no downsize before 500 hours of data (168 so far)");
+    expect(steps.cpuRequest.at(-1)!.text).toBe("kept at the current 4,000 mCores: no downsize before 500 hours of data (168 so far)");
   });
 
   it("shows the OOM floor taking over from the peak", () => {
@@ -86,7 +86,7 @@ describe("why a container's recommendation is what it is", () => {
 
   it("ends on the LimitRange clamp and on a limit raised to its request", () => {
     const { r, steps } = traced({ bounds: { cpuMax: 1000, memMin: 2048 } });
-    expect(steps.cpuRequest.at(-1)).toEqual({ rule: "limitRange", value: 1000, text: "clamped to the namespace LimitRange maximum: 1000 mCores" });
+    expect(steps.cpuRequest.at(-1)).toEqual({ rule: "limitRange", value: 1000, text: "clamped to the namespace LimitRange maximum: 1,000 mCores" });
     expect(steps.cpuLimit.at(-1)).toMatchObject({ rule: "limitRange", value: 1000 });
     expect(steps.memLimit.at(-1)).toMatchObject({ rule: "limitRange", value: 2048 });
     for (const k of RESOURCE_KEYS) expect(steps[k].at(-1)!.value).toBe(r.recommended[k]);

@@ -11,6 +11,8 @@ import { policyClusterCounts } from "~/models/policy-instances.server";
 import { policyForContainer } from "~/engine/policy";
 import { policyById, policyInstance } from "~/domain/containers/policy-instances";
 import { containerHourCharts } from "./hour-charts.server";
+import { getStore } from "~/db/db.server";
+import { explainContainer } from "~/analysis/explain.server";
 import type { DrawerRef } from "./drawer";
 
 /** The policy drawer's groups (spec 2.3: windowing, allocation ranges and resource adjustment thresholds). */
@@ -22,7 +24,16 @@ export async function loadDrawer(db: Db, scope: FolderScope, ref: DrawerRef | nu
     const [row, inventory] = await Promise.all([containerById(db, ref.id), getContainerInventory(db, ref.id)]);
     if (!row || !inventory) return { kind: "missing" as const, ref };
     const policy = policyForContainer(row.policyName);
-    const charts = await containerHourCharts(db, ref.id).catch(() => null);
+    // Why: the engine again on this container's samples (one container, tens of ms); a failure hides the panel only.
+    const [charts, why] = await Promise.all([
+      containerHourCharts(db, ref.id).catch(() => null),
+      getStore()
+        .then((store) => explainContainer(store, ref.id))
+        .catch((e: unknown) => {
+          console.warn(`Why of ${ref.id} could not be worked out`, e);
+          return null;
+        }),
+    ]);
     return {
       kind: "container" as const,
       ref,
@@ -33,6 +44,7 @@ export async function loadDrawer(db: Db, scope: FolderScope, ref: DrawerRef | nu
       firstSeen: inventory.first_seen,
       lastSeen: inventory.last_seen,
       charts,
+      why,
     };
   }
   const policy = policyById(ref.id);

@@ -1,0 +1,44 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+
+const GRID = "/kubex/containers-tree/tree-item?tabGroup1=analysis-details&size=10";
+
+/** Opens the first container's drawer by its link and returns the "Why this recommendation" panel. */
+async function openWhy(page: Page) {
+  await page.goto(GRID);
+  await page.getByTestId("details-grid").getByTestId("container-link").first().click();
+  const drawer = page.getByTestId("container-drawer");
+  await expect(drawer.getByRole("heading", { name: "Why this recommendation" })).toBeVisible();
+  return { drawer, why: drawer.getByTestId("why-recommendation") };
+}
+
+async function expectChainsEndOnTheRecommendation(page: Page) {
+  const { drawer, why } = await openWhy(page);
+  await expect(why).toContainText(/five-minute samples/);
+  await expect(drawer.getByTestId("why-prices")).toContainText(/per CPU core .* per GB of memory a month/);
+  const rows = drawer.locator("table tbody tr");
+  for (const [i, key, label] of [[0, "cpuRequest", "CPU Request"], [1, "cpuLimit", "CPU Limit"], [2, "memRequest", "Memory Request"], [3, "memLimit", "Memory Limit"]] as const) {
+    const recommended = (await rows.nth(i).locator("td").nth(2).innerText()).replace(/\s+/g, " ").trim();
+    const value = why.getByTestId(`why-${key}`);
+    await expect(value.locator("summary")).toHaveText(`${label}: ${recommended}`);
+    await value.locator("summary").click();
+    // The steps start from the samples and end on the value the grid recommends.
+    await expect(value.locator("li").first()).toHaveAttribute("data-rule", /statistic|peak|limitFactor/);
+    await expect(value.locator("li").last()).toContainText(recommended.replace(/ (mCores|MB)$/, ""));
+  }
+  return { drawer, why };
+}
+
+test("the container drawer says why: each value's steps end on the recommendation, and a step links to its chart", async ({ page }) => {
+  const { why } = await expectChainsEndOnTheRecommendation(page);
+  await why.getByRole("link", { name: "CPU chart" }).first().click();
+  await expect(page).toHaveURL(/tabGroup2=overview.*chart=cpu|chart=cpu.*tabGroup2=overview/);
+  await expect(page.getByTestId("chart-dialog")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the why panel opens and reads the same", async ({ page }) => {
+    await expectChainsEndOnTheRecommendation(page);
+  });
+});
