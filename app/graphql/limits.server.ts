@@ -92,6 +92,7 @@ export const FIELD_COSTS: Readonly<Record<string, number>> = {
   "Query.summaryAddonsIgnoreGuestFilter": 20,
   "Query.summaryAddonsByViewAndFilter": 20,
   "Query.getEntityAnalysisResultsById": 20,
+  "Query.getContainerRecommendationWhy": 20,
   "Query.policyInstances": 20,
 };
 

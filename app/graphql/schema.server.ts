@@ -23,6 +23,7 @@ import { treeviewResolvers } from "./resolvers/treeview";
 import { nodeResolvers } from "./resolvers/node";
 import { dataChecksResolvers } from "./resolvers/data-checks";
 import { containersResolvers } from "./resolvers/containers";
+import { whyResolvers } from "./resolvers/why";
 import { gridViewResolvers } from "./resolvers/grid-view";
 import { metricsResolvers } from "./resolvers/metrics";
 import { policyResolvers } from "./resolvers/policy";
@@ -33,7 +34,7 @@ import type { ResolverMap } from "./resolvers/types";
 
 export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs, cloudConnectionsTypeDefs, connectionsTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers, cloudConnectionsResolvers, connectionsResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, whyResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers, cloudConnectionsResolvers, connectionsResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

@@ -10,6 +10,10 @@ import { currentSnapshotId } from "~/models/snapshot.server";
 import { runDemoCollection } from "~/sources/collect.server";
 import { NOW } from "./hand-made-fleet";
 import { TEST_STORES } from "./stores";
+import { startApi, type Api } from "./graphql-harness";
+import { getStore } from "~/db/db.server";
+import { SEED_IDS } from "~/models/treeview-common.server";
+import { WHY_PER_REQUEST } from "~/graphql/resolvers/why";
 
 describe.each(TEST_STORES)("why a recommendation is what it is, on $name", (testStore) => {
   let store: Awaited<ReturnType<typeof testStore.open>>;
@@ -48,5 +52,42 @@ describe.each(TEST_STORES)("why a recommendation is what it is, on $name", (test
 
   it("has nothing to explain for a container it does not know", async () => {
     expect(await explainContainer(store, "no-such-container")).toBeNull();
+  });
+});
+
+describe.each(TEST_STORES)("why over GraphQL on $name", (testStore) => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await startApi(testStore);
+    const store = await getStore();
+    await runDemoCollection(store, { seed: 7, size: 200, now: NOW });
+    await runAnalysis(store, { workers: 0 });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("answers one container's steps, and a grid page's rows up to the per-request bound", async () => {
+    const row = (await api.db.selectFrom("container_analysis").selectAll().where("analysed", "=", 1).orderBy("container_id").executeTakeFirst())!;
+    const q = `query ($id: String!) { getContainerRecommendationWhy(entityId: $id) { policyName windowDays samples expectedSamples analysed
+      values { key unit steps { rule value text chart } } currentCost recommendedCost cpuCoreMonthPrice } }`;
+    const why = (await api.data(api.analyst, q, { id: row.container_id }, "containers")).getContainerRecommendationWhy;
+    expect(why).toMatchObject({ policyName: row.policy_name, windowDays: 7, samples: row.sample_count, expectedSamples: 2016, analysed: true, currentCost: row.current_cost });
+    const last = Object.fromEntries(why.values.map((v: { key: string; steps: { value: number }[] }) => [v.key, v.steps.at(-1)!.value]));
+    expect(last).toEqual({ cpuRequest: row.rec_cpu_request, cpuLimit: row.rec_cpu_limit, memRequest: row.rec_mem_request, memLimit: row.rec_mem_limit });
+    expect(why.values[0].steps[0]).toMatchObject({ rule: "statistic", chart: "cpu" });
+    expect((await api.data(api.analyst, q, { id: "no-such-container" }, "containers")).getContainerRecommendationWhy).toBeNull();
+
+    const page = `query { getContainerDetailsByViewAndFilter(viewId: "${SEED_IDS.clusterView}", filterId: "${SEED_IDS.allContainers}", treeviewPath: "", pageSize: ${WHY_PER_REQUEST + 2}) { rows { entityId why { samples } } } }`;
+    const answer = await api.gql(api.analyst, page, {}, "containers");
+    const rows = answer.body.data!.getContainerDetailsByViewAndFilter.rows as { why: { samples: number } | null }[];
+    expect(rows).toHaveLength(WHY_PER_REQUEST + 2);
+    expect(rows.filter((r) => r.why !== null)).toHaveLength(WHY_PER_REQUEST);
+    expect(answer.body.errors?.[0].message).toBe(`Bad Request: At most ${WHY_PER_REQUEST} recommendations are explained in one request; ask for the rest in pages.`);
+  });
+
+  it("needs a signed-in caller", async () => {
+    const answer = await api.gql(null, `{ getContainerRecommendationWhy(entityId: "x") { analysed } }`, {}, "containers");
+    expect(answer.status).toBe(401);
   });
 });

@@ -60,6 +60,7 @@ describe("the GraphQL schema", () => {
         "getContainerDetailsByViewAndFilter",
         "getContainerDetailsForEntity",
         "getContainerOverviewByViewAndFilter",
+        "getContainerRecommendationWhy",
         "getContainerRiskSummaryByViewAndFilter",
         "getFilterDefinitions",
         "getFilterDetails",

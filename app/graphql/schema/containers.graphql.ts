@@ -4,6 +4,7 @@
  * the spec's own. Units (ANALYSIS.md): CPU in mCores, memory in MB, money in $ per month.
  */
 import { GRID_VIEW_CONDITIONS, MAX_PAGE_SIZE, SORTABLE_FIELDS } from "~/models/container-grid.server";
+import { WHY_PER_REQUEST } from "../resolvers/why";
 
 const SCOPE_ARGS = `
     """The View's id; the all-zero id means the caller's default View."""
@@ -285,6 +286,64 @@ type ResourceBuckets {
   memLimit: Int!
 }
 
+"""One step of the engine towards a recommended value, in order."""
+type RecommendationWhyStep {
+  """statistic, peak, headroom, oomFloor, limitFactor, atLeastRequest, roundUp, allocationRange, heldThreshold, heldMinHours, stepCap, target or limitRange."""
+  rule: String!
+  """The value after the step (mCores for CPU, MB for memory)."""
+  value: Float!
+  """The step in words, with its figures."""
+  text: String!
+  """cpu or memory: the chart the figure comes from (the workload screen's 5-minute chart), when it comes from the samples."""
+  chart: String
+}
+
+"""The steps of one of the four values."""
+type RecommendationWhyValue {
+  """cpuRequest, cpuLimit, memRequest or memLimit."""
+  key: String!
+  """mCores or MB."""
+  unit: String!
+  """The steps in the engine's order; the last one's value is the recommendation."""
+  steps: [RecommendationWhyStep!]!
+}
+
+"""Why a container's recommendation is what it is: the engine run again on the samples, window, policy and prices of the current analysis."""
+type RecommendationWhy {
+  """The policy the container is analysed under."""
+  policyName: String!
+  """The analysis window's start (ISO 8601, UTC)."""
+  windowStart: String!
+  """The analysis window's end: the analysis's "now" (ISO 8601, UTC)."""
+  windowEnd: String!
+  """The window's length in days (the policy's)."""
+  windowDays: Int!
+  """Five-minute samples in the window."""
+  samples: Int!
+  """Five-minute samples a full window has (the difference is missing data)."""
+  expectedSamples: Int!
+  """Hours with data in the window."""
+  hoursOfData: Float!
+  """Whether the engine made a recommendation."""
+  analysed: Boolean!
+  """Why there is no recommendation; null when there is one."""
+  reason: String
+  """The four values' steps (empty when not analysed)."""
+  values: [RecommendationWhyValue!]!
+  """Notes beside the steps (HPA, a job's runs, throttling)."""
+  notes: [String!]!
+  """$ per CPU core a month, as the analysis costed it (the unit costs of Settings)."""
+  cpuCoreMonthPrice: Float!
+  """$ per GB of memory a month, as the analysis costed it."""
+  memoryGbMonthPrice: Float!
+  """When the analysis that set those prices ran (ISO 8601)."""
+  pricedAt: String!
+  """The container's current cost ($/month, all running copies); null when not analysed."""
+  currentCost: Float
+  """The container's recommended cost ($/month, all running copies); null when not analysed."""
+  recommendedCost: Float
+}
+
 """
 A container of the AI Analysis Details grid (spec section 3, container row): a workload's container with its
 recommendation. Per-container values (requests, limits, surplus, usage) are for one running copy; total* values and
@@ -293,6 +352,8 @@ every cost are for all its running copies (× currentCount). Analysis figures ar
 type ContainerRow {
   """The container's id."""
   entityId: String!
+  """Why its recommendation is what it is (worked out on request: at most ${WHY_PER_REQUEST} rows of one request get it, the others null with an error)."""
+  why: RecommendationWhy
   """The cluster."""
   cluster: String!
   """The node group it runs on."""
@@ -563,6 +624,11 @@ extend type Query {
     """With chartingEntry: the histogram bucket (-1 for Unspecified)."""
     bucket: Int
   ): ContainerRowsPage!
+  """Why one container's recommendation is what it is; null when the container is unknown or nothing is analysed yet."""
+  getContainerRecommendationWhy(
+    """The container's id."""
+    entityId: String!
+  ): RecommendationWhy
   """One container's row in the current analysis; null when there is none."""
   getContainerDetailsForEntity(
     """The container's id."""
