@@ -113,6 +113,8 @@ describe("the GraphQL schema", () => {
         "getKubexAWSAccountId",
         "prometheusConnections",
         "getContainerDataStatus",
+        "getMutationControllerSummary",
+        "getContainerConnectionCredentials",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
@@ -123,6 +125,8 @@ describe("the GraphQL schema", () => {
         "saveOrUpdateViewFilter",
         "setEntityAutomationStatus",
         "setTreePathAutomationStatus",
+        "setAutomationStatusByTreePath",
+        "setAutomationStatusForEntity",
         "createOrUpdateUserView",
         "updatePublicView",
         "deleteUserView",
