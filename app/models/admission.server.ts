@@ -196,9 +196,3 @@ export async function mutationControllerSummary(db: Db, now = new Date()): Promi
     };
   });
 }
-
-/** The version of the automation stack that last answered each cluster (the Connections screen's column). */
-export async function webhookVersions(db: Db): Promise<Map<string, string>> {
-  const rows = await mutationControllerSummary(db);
-  return new Map(rows.filter((r) => r.macVersion).map((r) => [r.clusterName, r.macVersion ?? ""]));
-}

@@ -187,6 +187,7 @@ export function listenWebhook(options: WebhookListenOptions): Promise<{ server: 
 
 declare global {
   var __kubexWebhook: Promise<unknown> | undefined;
+  var __kubexWebhookPort: number | undefined;
 }
 
 /** Starts the configured listener once per process (entry.server.tsx); nothing without a certificate. */
@@ -201,7 +202,10 @@ export function startConfiguredWebhook(getStore: () => Promise<Store>): void {
     host: e.KUBEX_WEBHOOK_HOST ?? e.HOST,
     getDb: async () => (await getStore()).db,
   }).then(
-    ({ port: p }) => console.log(`[kubex-webhook] https://${e.KUBEX_WEBHOOK_HOST ?? e.HOST ?? "0.0.0.0"}:${p}/mutate/…`),
+    ({ port: p }) => {
+      globalThis.__kubexWebhookPort = p;
+      console.log(`[kubex-webhook] https://${e.KUBEX_WEBHOOK_HOST ?? e.HOST ?? "0.0.0.0"}:${p}/mutate/…`);
+    },
     (error: unknown) => console.warn(`[kubex-webhook] not started: ${error instanceof Error ? error.message : String(error)}`),
   );
 }
@@ -220,8 +224,10 @@ export interface WebhookSetup {
 /** How the webhook is set up, for the instructions panel. */
 export function webhookSetup(): WebhookSetup {
   const e = env();
-  const port = e.KUBEX_WEBHOOK_PORT ?? DEFAULT_WEBHOOK_PORT;
-  const baseUrl = (e.KUBEX_WEBHOOK_URL ?? `https://${os.hostname()}:${port}`).replace(/\/+$/, "");
+  const port = globalThis.__kubexWebhookPort ?? e.KUBEX_WEBHOOK_PORT ?? DEFAULT_WEBHOOK_PORT;
+  const listenHost = e.KUBEX_WEBHOOK_HOST ?? e.HOST;
+  const host = listenHost && listenHost !== "0.0.0.0" && listenHost !== "::" ? listenHost : os.hostname();
+  const baseUrl = (e.KUBEX_WEBHOOK_URL ?? `https://${host}:${port}`).replace(/\/+$/, "");
   if (!e.KUBEX_WEBHOOK_CERT_FILE || !e.KUBEX_WEBHOOK_KEY_FILE) {
     return { configured: false, reason: "No certificate is configured: set KUBEX_WEBHOOK_CERT_FILE and KUBEX_WEBHOOK_KEY_FILE (README, \"Automation\").", baseUrl, caPem: null };
   }
