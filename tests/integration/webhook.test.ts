@@ -219,6 +219,19 @@ describe.each(TEST_STORES)("the admission webhook on $name", (testStore) => {
     expect((await api.db.selectFrom("admission_decision").select("reason").where("uid", "=", uid).executeTakeFirstOrThrow()).reason).toBe("main: automation is off");
   });
 
+  it("gives administrators the connection parameters, whose token answers the API; others are refused", async () => {
+    const query = "{ getContainerConnectionCredentials { userName token instanceName } }";
+    const first = (await api.data(api.admin, query, {}, "data-collection-status")).getContainerConnectionCredentials;
+    expect(first).toMatchObject({ userName: "admin", instanceName: api.baseUrl, token: expect.stringMatching(/^kbx_/) });
+    // The same token each time (derived), registered once.
+    expect((await api.data(api.admin, query, {}, "data-collection-status")).getContainerConnectionCredentials.token).toBe(first.token);
+    expect(await api.db.selectFrom("api_token").select("name").where("name", "=", "Cluster connection parameters").execute()).toHaveLength(1);
+    const asToken = await api.gql({ user: api.admin.user, token: first.token }, "{ getLoginUserInfo { userName } }", {}, "user");
+    expect(asToken.status).toBe(200);
+    const refused = await api.gql(api.analyst, query, {}, "data-collection-status");
+    expect(refused.body.errors?.[0]?.message).toMatch(/administrators/);
+  });
+
   it("sums the decisions per cluster for the Automation screen", async () => {
     const { getMutationControllerSummary: rows } = await api.data(api.admin, SUMMARY, {}, "automation-status");
     const prod = rows.find((r: { clusterName: string }) => r.clusterName === "prod-a");
