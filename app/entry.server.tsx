@@ -9,10 +9,13 @@ import { applySecurityHeaders, documentCsp } from "~/lib/security-headers";
 import { NonceContext } from "~/components/shell/nonce";
 import { registerCollectionJob } from "~/analysis/cluster-connections.server";
 import { getStore } from "~/db/db.server";
+import { startConfiguredWebhook } from "~/features/automation/webhook.server";
 
 // The scheduled jobs start with the server (app/sources/schedule.server.ts): the collection and analysis of the
 // connected clusters (KUBEX_COLLECT_SCHEDULE, daily at 02:00 UTC by default; nothing to do without a connection).
 registerCollectionJob(getStore);
+// The admission webhook's HTTPS listener, when a certificate is configured (decision 019).
+startConfiguredWebhook(getStore);
 
 const ABORT_DELAY = 5_000;
 

@@ -697,6 +697,37 @@ function m012(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The admission webhook's decisions (issue 10, decision 019): one row per AdmissionReview a cluster's webhook
+ * answered, whatever the outcome: applied (the pod was patched), dry-run (patched, not counted), skipped (nothing to
+ * change, automation off, unknown workload, not a pod creation) or error (a body that could not be read). The
+ * Automation screen counts them per cluster.
+ */
+function m013(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("admission_decision")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("cluster", "text", (c) => c.notNull())
+        .addColumn("connection_id", "text", (c) => c.notNull())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("uid", "text", (c) => c.notNull())
+        .addColumn("namespace", "text", (c) => c.notNull())
+        .addColumn("workload_kind", "text")
+        .addColumn("workload_name", "text")
+        .addColumn("pod_name", "text", (c) => c.notNull())
+        .addColumn("containers", "text", (c) => c.notNull())
+        .addColumn("outcome", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("patch_json", "text")
+        .addColumn("webhook_version", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("admission_decision_cluster_at").on("admission_decision").columns(["cluster", "at"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -713,6 +744,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "010_sign_in_hardening": m010(dialect),
         "011_cluster_connections": m011(dialect),
         "012_cloud_connections": m012(dialect),
+        "013_admission_decisions": m013(),
       };
     },
   };

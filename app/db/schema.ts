@@ -376,6 +376,27 @@ export interface ClusterConnectionTable {
   container_count: number | null;
 }
 
+/** Migration 013: one answered AdmissionReview of a cluster's webhook (decision 019). */
+export interface AdmissionDecisionTable {
+  id: string;
+  /** The cluster's name in the product (its connection's name). */
+  cluster: string;
+  connection_id: string;
+  at: string;
+  uid: string;
+  namespace: string;
+  workload_kind: string | null;
+  workload_name: string | null;
+  /** The pod's name, or its generateName prefix while it has none. */
+  pod_name: string;
+  /** The containers the patch set, comma-separated ("" when none). */
+  containers: string;
+  outcome: "applied" | "dry-run" | "skipped" | "error";
+  reason: string;
+  patch_json: string | null;
+  webhook_version: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -716,4 +737,5 @@ export interface Database {
   grid_view_favorite: GridViewFavoriteTable;
   cloud_connection: CloudConnectionTable;
   cloud_connection_sample: CloudConnectionSampleTable;
+  admission_decision: AdmissionDecisionTable;
 }

@@ -24,11 +24,13 @@ export interface GraphQLContext {
   tree(args: TreeArgs & { reload?: boolean | null }): Promise<TreeScope>;
   /** The folder a tree path names in that tree, resolved once per request. */
   folder(args: ScopeArgs): Promise<FolderScope>;
+  /** The address the caller reached this installation at (e.g. https://kubex.example), when known. */
+  origin?: string;
 }
 
 const treeKey = (a: TreeArgs & { reload?: boolean | null }) => JSON.stringify([a.ctx ?? "", a.viewId ?? "", a.filterId ?? "", a.reload === true]);
 
-export async function createContext(user: SessionUser, db?: Kysely<Database>): Promise<GraphQLContext> {
+export async function createContext(user: SessionUser, db?: Kysely<Database>, origin?: string): Promise<GraphQLContext> {
   const store = db ?? (await getDb());
   // Keys are resolved one by one (each is its own small read); the loader's part is the per-request memo.
   const trees = new DataLoader<TreeArgs & { reload?: boolean | null }, TreeScope, string>(
@@ -40,5 +42,6 @@ export async function createContext(user: SessionUser, db?: Kysely<Database>): P
     user,
     tree: (args) => trees.load(args),
     folder: async (args) => folderScope(await trees.load(args), args.treeviewPath),
+    origin,
   };
 }

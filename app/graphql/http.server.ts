@@ -281,7 +281,7 @@ export async function handleGraphQLRequest(request: Request, servicePath: string
   if (!taken.ok) return fail(429, "tooManyRequests", taken.text, { "Retry-After": "1" });
   let settled: Promise<unknown> = Promise.resolve();
   try {
-    const context = await createContext(user, options.db);
+    const context = await createContext(user, options.db, new URL(request.url).origin);
     const spliced = await folderListResponse(request, parsed.data, context);
     if (spliced) return spliced;
     const outcome = await executeDocument({

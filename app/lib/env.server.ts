@@ -57,6 +57,16 @@ const SCHEMA = z.object({
       .refine((v) => v === "off" || /^(\S+\s+){4,5}\S+$/.test(v), 'must be a cron expression (5 or 6 fields) or "off"')
       .optional(),
   ),
+  // The mutating admission webhook (decision 019): its own HTTPS listener, started when a certificate and key are
+  // configured (PEM files); the CA clusters trust it by (default: the certificate itself); the address clusters
+  // reach it at; its port (0: any free one, for tests); the LimitRange-style floors it never sets below.
+  KUBEX_WEBHOOK_CERT_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+  KUBEX_WEBHOOK_KEY_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+  KUBEX_WEBHOOK_CA_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
+  KUBEX_WEBHOOK_PORT: whole(0, 65_535),
+  KUBEX_WEBHOOK_HOST: z.preprocess(blankAsUndefined, z.string().optional()),
+  KUBEX_WEBHOOK_URL: z.preprocess(blankAsUndefined, z.string().url().regex(/^https:\/\//, "must be an https:// address").optional()),
+  KUBEX_WEBHOOK_MINIMUMS: z.preprocess(blankAsUndefined, z.string().optional()),
 });
 
 export type Env = z.infer<typeof SCHEMA>;

@@ -84,3 +84,18 @@ export function openSecret(sealed: string, context: string): string {
     throw new SecretBoxError("The stored secret cannot be opened with this installation's key (KUBEX_SECRET_KEY or its key file); enter it again.");
   }
 }
+
+/**
+ * A secret derived from the installation's key for a place (HMAC-SHA256, base64url): the same for the same place
+ * while the key stays, so it need not be stored (e.g. a cluster's webhook token, decision 019).
+ */
+export function deriveSecret(context: string): string {
+  return crypto.createHmac("sha256", key()).update(`derive:${context}`).digest("base64url");
+}
+
+/** Whether `given` is the secret derived for `context`, in constant time. */
+export function isDerivedSecret(given: string, context: string): boolean {
+  const expected = Buffer.from(deriveSecret(context));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+}

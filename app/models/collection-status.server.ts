@@ -1,4 +1,5 @@
 /** What has been collected: the container data status list drives the home redirect and the nav links. */
+import { mutationControllerSummary } from "./admission.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 
@@ -46,7 +47,7 @@ export interface ContainerDataStatusRow {
  * latest complete runs of the source that produced it).
  */
 export async function containerDataStatusRows(db: Kysely<Database>): Promise<ContainerDataStatusRow[]> {
-  const [clusters, nodes, groups, containers, connections, latest, first] = await Promise.all([
+  const [clusters, nodes, groups, containers, connections, latest, first, automation] = await Promise.all([
     db.selectFrom("k8s_cluster").select("name").orderBy("name").execute(),
     db.selectFrom("k8s_node").select(["cluster", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("cluster").execute(),
     db.selectFrom("node_group").select(["cluster", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("cluster").execute(),
@@ -54,7 +55,10 @@ export async function containerDataStatusRows(db: Kysely<Database>): Promise<Con
     db.selectFrom("cluster_connection").select(["name", "first_collection_at", "last_collection_at", "cluster_version", "prometheus_version"]).execute(),
     latestCollectionRun(db),
     db.selectFrom("collection_run").select(["source", (eb) => eb.fn.min("finished_at").as("first")]).where("status", "=", "complete").groupBy("source").execute(),
+    mutationControllerSummary(db),
   ]);
+  // The automation stack's version: the webhook's that last answered the cluster, while it counts as deployed.
+  const stack = new Map(automation.filter((a) => a.macDeployed && a.macVersion).map((a) => [a.clusterName, a.macVersion]));
   const count = (rows: { cluster: string; n: number }[]) => new Map(rows.map((r) => [r.cluster, Number(r.n)]));
   const [nodeN, groupN, containerN] = [count(nodes), count(groups), count(containers)];
   const conn = new Map(connections.map((c) => [c.name, c]));
@@ -77,7 +81,7 @@ export async function containerDataStatusRows(db: Kysely<Database>): Promise<Con
       nodeCount: nodeN.get(name) ?? 0,
       nodeGroupCount: groupN.get(name) ?? 0,
       containerCount: containerN.get(name) ?? 0,
-      forwarderVersion: null,
+      forwarderVersion: stack.get(name) ?? null,
       prometheusVersion: r?.prometheusVersion || c?.prometheus_version || null,
     };
   });

@@ -4,6 +4,8 @@ import { loadConnections } from "~/features/status/connections.server";
 import { CONNECTION_PAGE_SIZES } from "~/features/status/connections";
 import { formatCount, formatDate, formatDateTime } from "~/lib/format";
 import { NoData } from "~/components/ui/NoData";
+import { Modal } from "~/components/ui/Modal";
+import { CopyBlock } from "~/components/ui/CopyBlock";
 import { FREE_TRIAL_URL, TEXT } from "~/lib/constants";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,12 +25,13 @@ const COLUMNS = [
 ];
 
 export default function Connections() {
-  const { clusters, run, sandbox, q, size, page, pages, total } = useLoaderData<typeof loader>();
-  const href = (p: { page?: number; size?: number }) => {
+  const { clusters, run, sandbox, q, size, page, pages, total, admin, instructionsOpen, snippet } = useLoaderData<typeof loader>();
+  const href = (p: { page?: number; size?: number; extra?: Record<string, string> }) => {
     const sp = new URLSearchParams();
     if (q) sp.set("q", q);
     sp.set("size", String(p.size ?? size));
     sp.set("page", String(p.page ?? page));
+    for (const [k, v] of Object.entries(p.extra ?? {})) sp.set(k, v);
     return `?${sp.toString()}`;
   };
   return (
@@ -60,20 +63,51 @@ export default function Connections() {
           </p>
         )}
       </section>
-      <details className="card mb-4" open data-testid="connection-instructions">
-        <summary className="cursor-pointer font-semibold">How to connect a cluster</summary>
-        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
-          <li>
-            Deploy data collection: the cluster&apos;s Prometheus with kube-state-metrics (node labels allowed) and cAdvisor; then add its connection on{" "}
-            <Link to="/kubex/cluster-connections" className="text-sky-700 underline dark:text-sky-400">
-              Cluster connections
-            </Link>{" "}
-            and Verify it.
-          </li>
-          <li>Data collection validation: Collect now, or wait for the schedule; the cluster appears below once a collection has completed (up to an hour).</li>
-          <li>Analysis runs after each collection, daily; a new cluster has recommendations the next day.</li>
-        </ol>
-      </details>
+      {sandbox ? null : (
+        <section className="card mb-4" aria-labelledby="instructions-title" data-testid="connection-instructions">
+          <div className="flex items-center justify-between gap-2">
+            <h3 id="instructions-title" className="font-semibold">
+              How to connect a cluster
+            </h3>
+            {/* A link, not a <details>: it sets a cookie on the way, so the panel stays as left, with or without script. */}
+            <Link to={href({ extra: { instructions: instructionsOpen ? "hide" : "show" } })} className="text-sm text-sky-700 underline dark:text-sky-300" aria-expanded={instructionsOpen} aria-controls="instructions-steps">
+              {instructionsOpen ? "Hide instructions" : "Show instructions"}
+            </Link>
+          </div>
+          {instructionsOpen ? (
+            <ol id="instructions-steps" className="mt-2 list-decimal space-y-2 pl-5 text-sm">
+              <li>
+                Deploy data collection: the cluster&apos;s Prometheus with kube-state-metrics (node labels allowed) and cAdvisor; then add its connection on{" "}
+                <Link to="/kubex/cluster-connections" className="text-sky-700 underline dark:text-sky-300">
+                  Cluster connections
+                </Link>{" "}
+                and Verify it.{" "}
+                {admin ? (
+                  <Link to={href({ extra: { dialog: "credentials" } })} className="btn ml-1 inline-block" data-testid="open-credentials">
+                    Connection parameters
+                  </Link>
+                ) : null}{" "}
+                <Link to="/kubex/collectionstatus/automation" className="text-sky-700 underline dark:text-sky-300">
+                  Deployment docs (webhook manifests)
+                </Link>
+              </li>
+              <li>Data collection validation: Collect now, or wait for the schedule; the cluster appears below once a collection has completed (up to an hour).</li>
+              <li>Analysis runs after each collection, daily; a new cluster has recommendations the next day.</li>
+            </ol>
+          ) : null}
+        </section>
+      )}
+      {snippet ? (
+        <Modal title="Secure connection parameters" closeHref={href({})} maxWidth={640} testId="credentials-dialog">
+          <p className="text-sm">The parameters a job in the cluster uses to reach this installation. The token acts as you; it is listed under Settings, API tokens.</p>
+          <CopyBlock text={snippet} label="Connection parameters" rows={10} testId="credentials-snippet" />
+          <div className="mt-3 flex justify-end">
+            <Link to={href({})} className="btn btn-primary" data-autofocus>
+              OK
+            </Link>
+          </div>
+        </Modal>
+      ) : null}
       <p className="muted mb-2 text-sm" data-testid="connections-note">
         Note that these counts reflect the most recent data collection while analysis is based on data from the last 7 days.
       </p>
@@ -109,7 +143,9 @@ export default function Connections() {
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.nodeGroupCount)}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.containerCount)}</td>
                   <td className="px-3 py-1.5">{c.clusterVersion ?? "-"}</td>
-                  <td className="px-3 py-1.5">{c.forwarderVersion ?? "-"}</td>
+                  <td className="px-3 py-1.5" title={c.forwarderVersion ? undefined : "No webhook call from this cluster in the last 7 days"}>
+                    {c.forwarderVersion ?? "-"}
+                  </td>
                   <td className="px-3 py-1.5">{c.prometheusVersion ?? "-"}</td>
                 </tr>
               ))}

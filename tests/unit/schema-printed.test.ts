@@ -114,6 +114,8 @@ describe("the GraphQL schema", () => {
         "getKubexAWSAccountId",
         "prometheusConnections",
         "getContainerDataStatus",
+        "getMutationControllerSummary",
+        "getContainerConnectionCredentials",
       ].sort(),
     );
     expect(Object.keys(mutation).sort()).toEqual(
@@ -124,6 +126,8 @@ describe("the GraphQL schema", () => {
         "saveOrUpdateViewFilter",
         "setEntityAutomationStatus",
         "setTreePathAutomationStatus",
+        "setAutomationStatusByTreePath",
+        "setAutomationStatusForEntity",
         "createOrUpdateUserView",
         "updatePublicView",
         "deleteUserView",

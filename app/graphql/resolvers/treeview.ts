@@ -63,5 +63,13 @@ export const treeviewResolvers: ResolverMap = {
     setTreePathAutomationStatus: ((_p, args, { db, user }) => setTreePathAutomationStatus(db, user, args)) as Resolver<
       Ctx & { viewId: string; filterId: string; treeviewPath: string; enableAutomation: boolean }
     >,
+    setAutomationStatusByTreePath: (async (_p, args, { db, user }) => ({
+      status: "SUCCESS",
+      message: await setTreePathAutomationStatus(db, user, args),
+    })) as Resolver<Ctx & { viewId: string; filterId: string; treeviewPath: string; enableAutomation: boolean }>,
+    setAutomationStatusForEntity: (async (_p, args, { db, user }) => ({
+      status: "SUCCESS",
+      message: await setEntityAutomationStatus(db, user, args),
+    })) as Resolver<Ctx & { viewId: string; filterId: string; treeviewPath: string; entityId: string; enableAutomation: boolean }>,
   },
 };

@@ -22,7 +22,45 @@ type ContainerDataStatus {
   prometheusVersion: String
 }
 
+"""One cluster of the Automation screen: its mutating admission webhook (decision 019)."""
+type MutationControllerSummary {
+  """The cluster's name."""
+  clusterName: String!
+  """Whether the webhook has been called from this cluster in the last 7 days."""
+  macDeployed: Boolean!
+  """The version of the automation stack (webhook) that last answered it."""
+  macVersion: String
+  """Active (called in the last 24 hours), Idle (called before) or Not deployed."""
+  macStatus: String!
+  """What the status is based on."""
+  macStatusDetail: String!
+  """Webhook endpoints answering for it (0 or 1)."""
+  numMacs: Int!
+  """The outcome of its latest request: applied, dry-run, skipped or error."""
+  macLatestStatus: String
+  """When a pod of it was last changed (ISO)."""
+  macLatestMutation: String
+  """Pods changed in the last 24 hours (dry runs not counted)."""
+  numMutations: Int!
+  """Pods changed in all (dry runs not counted)."""
+  totalMutations: Int!
+}
+
+"""The secure connection parameters of the Kubernetes Connections dialog (decision 019)."""
+type ContainerConnectionCredentials {
+  """The signed-in administrator the token acts as."""
+  userName: String!
+  """A new API token for that user, shown once (only its hash is stored)."""
+  token: String!
+  """This installation's address."""
+  instanceName: String!
+}
+
 extend type Query {
+  """Every cluster with its admission webhook's figures (the Automation screen)."""
+  getMutationControllerSummary: [MutationControllerSummary!]!
+  """The secure connection parameters for the signed-in administrator (the Kubernetes Connections dialog)."""
+  getContainerConnectionCredentials: ContainerConnectionCredentials!
   """Every collected cluster with its counts and versions (the Connections screen; an empty list sends home to it)."""
   getContainerDataStatus: [ContainerDataStatus!]!
   """Whether any container has been collected (HasContainerTransformData)."""

@@ -3,6 +3,14 @@
  * path treeview). Field names are the spec's own.
  */
 export const treeviewTypeDefs = /* GraphQL */ `
+"""The answer of an automation switch (spec document 3, section 7)."""
+type AutomationStatusResult {
+  """SUCCESS when the switch was stored."""
+  status: String!
+  """The text for the user, e.g. "Automation enabled for 4 containers under 'All/prod-a'"."""
+  message: String!
+}
+
 """A saved View: an ordered hierarchy of properties the tree is grouped by."""
 type View {
   """The View's id (a UUID; the all-zero id only ever on the client for a new View)."""
@@ -444,5 +452,33 @@ extend type Mutation {
     """True to enable, false to disable."""
     enableAutomation: Boolean!
   ): String!
+  """Turns automation on or off for every entity under a folder (the spec's name; setTreePathAutomationStatus is its alias)."""
+  setAutomationStatusByTreePath(
+    """The tree context: containers (default) or cloud."""
+    ctx: String
+    """The View the tree is shown with."""
+    viewId: String!
+    """The Filter the tree is shown with."""
+    filterId: String!
+    """The folder's names from the root separated by '/', with or without the root name."""
+    treeviewPath: String!
+    """True to enable, false to disable."""
+    enableAutomation: Boolean!
+  ): AutomationStatusResult!
+  """Turns automation on or off for one entity (the spec's name; setEntityAutomationStatus is its alias)."""
+  setAutomationStatusForEntity(
+    """The tree context: containers (default) or cloud."""
+    ctx: String
+    """The View the tree is shown with."""
+    viewId: String!
+    """The Filter the tree is shown with."""
+    filterId: String!
+    """The path of the entity's folder, for the record."""
+    treeviewPath: String!
+    """The entity (container or cloud instance id)."""
+    entityId: String!
+    """True to enable, false to disable."""
+    enableAutomation: Boolean!
+  ): AutomationStatusResult!
 }
 `;
