@@ -113,7 +113,7 @@ export async function collectAzure(
   nowMs: number,
 ): Promise<Harvest> {
   const cred = credential(config, c);
-  const harvest: Harvest = { instances: [], groups: [], samples: new Map() };
+  const harvest: Harvest = { instances: [], groups: [], samples: new Map(), groupSizes: new Map() };
   const toMs = Math.floor(nowMs / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
   const fromMs = toMs - config.historyDays * 86_400_000;
   for (const sub of subscriptions) {

@@ -95,7 +95,7 @@ interface TimeSeries {
 
 export async function collectGcp(config: CloudConfig, keyJson: string, target: { prefix: string; accountName: string }, nowMs: number): Promise<Harvest> {
   const { jwt, projectId } = client(config, keyJson);
-  const harvest: Harvest = { instances: [], groups: [], samples: new Map() };
+  const harvest: Harvest = { instances: [], groups: [], samples: new Map(), groupSizes: new Map() };
   const toMs = Math.floor(nowMs / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
   const fromMs = toMs - config.historyDays * 86_400_000;
   const list = (await instances(config, jwt, projectId)).filter((i) => i.id && i.name && i.status !== "TERMINATED");
