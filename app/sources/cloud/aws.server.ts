@@ -283,7 +283,7 @@ const mostCommon = (values: (string | undefined)[]): string | undefined => {
  * A group's size history from its AWS/AutoScaling metrics; when the group does not publish them (metrics
  * collection off), its sizes at collection on every step its members reported CPU (decision 021).
  */
-function groupSizesOf(answers: Map<number, number>[], g: AutoScalingGroup, inService: number, cpuSteps: readonly number[]): GroupSizeSample[] {
+export function groupSizesOf(answers: Map<number, number>[], g: AutoScalingGroup, inService: number, cpuSteps: readonly number[]): GroupSizeSample[] {
   const [ins, desired, min, max] = answers;
   const now = { desired: g.DesiredCapacity ?? inService, min: g.MinSize ?? 0, max: g.MaxSize ?? inService };
   if (ins && ins.size > 0) {
