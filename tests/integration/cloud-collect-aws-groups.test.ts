@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { collectCloudConnection } from "~/analysis/cloud-connections.server";
-import { insertConnection } from "~/models/cloud-connections.server";
+import { deleteConnections, insertConnection } from "~/models/cloud-connections.server";
 import { cloudPhase, readCloudServices } from "~/analysis/cloud-phase";
 import { CLOUD_DEFAULT_POLICY } from "~/engine/cloud";
 import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
@@ -49,7 +49,22 @@ function scenarioOf(): AwsScenario {
         cpuTarget: 50,
         sizeMetrics: true,
       },
-      { name: "batch-asg", region: "us-east-1", members: ["i-0ddd000000000021"], min: 1, max: 1, desired: 1, zones: ["us-east-1a"], created: CREATED, sizeMetrics: false },
+      {
+        name: "batch-asg",
+        region: "us-east-1",
+        members: ["i-0ddd000000000021"],
+        min: 1,
+        max: 1,
+        desired: 1,
+        zones: ["us-east-1a"],
+        created: CREATED,
+        sizeMetrics: false,
+        scheduled: [
+          { name: "night-on", recurrence: "0 22 * * *", desired: 1 },
+          { name: "day-off", recurrence: "0 6 * * *", desired: 0 },
+        ],
+      },
+      { name: "spare-asg", region: "us-east-1", members: [], min: 0, max: 2, desired: 0, zones: ["us-east-1a"], created: CREATED, sizeMetrics: false },
     ],
     databases: [
       { identifier: "orders-db", resourceId: "db-ORDERS0000000000000000001", dbClass: "db.m5.xlarge", region: "us-east-1", zone: "us-east-1a", engine: "postgres", created: CREATED },
@@ -103,10 +118,11 @@ describe.each(TEST_STORES)("AWS scale groups, databases and memory on $name", (t
     const id = await save(db);
     const outcome = await collectCloudConnection(id, db, NOW);
     expect(outcome.reason).toBeNull();
-    // two EC2 instances, two groups, two databases (the four members belong to their groups)
-    expect(outcome).toMatchObject({ ok: true, services: 6 });
-    // one group and one database per page: two calls each; the agent's two series one per ListMetrics page
-    expect(scenario.calls.filter((c) => c === "DescribeAutoScalingGroups")).toHaveLength(2);
+    // two EC2 instances, three groups (one empty), two databases (the four members belong to their groups)
+    expect(outcome).toMatchObject({ ok: true, services: 7 });
+    // one group and one database per page; the agent's two series and the two scheduled actions one per page
+    expect(scenario.calls.filter((c) => c === "DescribeAutoScalingGroups")).toHaveLength(3);
+    expect(scenario.calls.filter((c) => c === "DescribeScheduledActions")).toHaveLength(2);
     expect(scenario.calls.filter((c) => c === "DescribeDBInstances")).toHaveLength(2);
     expect(scenario.calls.filter((c) => c === "cloudwatch:ListMetrics")).toHaveLength(2);
 
@@ -117,6 +133,7 @@ describe.each(TEST_STORES)("AWS scale groups, databases and memory on $name", (t
       ["audit-db", "instance", "RDS"],
       ["batch-asg", "group", "ASG"],
       ["orders-db", "instance", "RDS"],
+      ["spare-asg", "group", "ASG"],
       ["web-asg", "group", "ASG"],
     ]);
     const web = await db.selectFrom("cloud_scale_group").selectAll().where("name", "=", "web-asg").executeTakeFirstOrThrow();
@@ -141,7 +158,14 @@ describe.each(TEST_STORES)("AWS scale groups, databases and memory on $name", (t
       memory_metrics: 1,
     });
     const batch = await db.selectFrom("cloud_scale_group").selectAll().where("name", "=", "batch-asg").executeTakeFirstOrThrow();
-    expect(batch).toMatchObject({ scaling_mode: "manual", scaling_policy: null, memory_metrics: 0, in_service: 1 });
+    expect(batch).toMatchObject({
+      scaling_mode: "scheduled",
+      scaling_policy: "Scheduled: night-on (0 22 * * * Etc/UTC) to 1; Scheduled: day-off (0 6 * * * Etc/UTC) to 0",
+      memory_metrics: 0,
+      in_service: 1,
+    });
+    const spare = await db.selectFrom("cloud_scale_group").selectAll().where("name", "=", "spare-asg").executeTakeFirstOrThrow();
+    expect(spare).toMatchObject({ scaling_mode: "manual", scaling_policy: null, in_service: 0, instance_type: "unknown" });
     const members = await db.selectFrom("cloud_instance").select(["name", "service", "group_id", "group_name"]).where("group_id", "=", web.id).orderBy("name").execute();
     expect(members.map((m) => [m.name, m.service, m.group_name])).toEqual([
       ["web-asg-1", "ASG", "web-asg"],
@@ -171,6 +195,13 @@ describe.each(TEST_STORES)("AWS scale groups, databases and memory on $name", (t
     expect(webSizes).toHaveLength(HOURS * 12 + 1);
     expect(new Set(webSizes.map((s) => `${s.in_service}/${s.desired}/${s.min_size}/${s.max_size}`))).toEqual(new Set(["3/3/2/6"]));
     expect(new Set(sizes.filter((s) => s.group_id === batch.id).map((s) => `${s.in_service}/${s.desired}/${s.min_size}/${s.max_size}`))).toEqual(new Set(["1/1/1/1"]));
+
+    // deleting the connection deletes its groups, members, databases, samples and size history
+    expect(await deleteConnections(db, [id])).toBe(1);
+    expect(await db.selectFrom("cloud_service").select("id").where("id", "like", `conn:${id}:%`).execute()).toEqual([]);
+    expect(await db.selectFrom("cloud_instance").select("id").where("id", "like", `conn:${id}:%`).execute()).toEqual([]);
+    expect(await db.selectFrom("cloud_connection_group_size").select("t").where("connection_id", "=", id).execute()).toEqual([]);
+    expect(await db.selectFrom("cloud_connection_sample").select("t").where("connection_id", "=", id).execute()).toEqual([]);
   });
 
   it("analyses the collected groups and databases: hand-checked recommendations and costs", async () => {
@@ -184,7 +215,7 @@ describe.each(TEST_STORES)("AWS scale groups, databases and memory on $name", (t
       const r = rows.find((x) => x.service_id === s.id);
       if (r) byName.set(s.name, r);
     }
-    expect(byName.size).toBe(6);
+    expect(byName.size).toBe(7);
 
     // web-asg: 3 × m5.large at 20 % CPU and 50 % memory (agent). Work 3 × 20 = 60 instance-% → max(60/80, 60/100)
     // = 0.75 instances on CPU; memory 3 × 50 × 1.2 / 100 = 1.8 instances → 2 needed in every hour. Three days of
@@ -244,7 +275,7 @@ describe.each(TEST_STORES)("AWS scale groups, databases and memory on $name", (t
     expect(slow.ok).toBe(false);
     expect(slow.reason).toMatch(/abort|time/i);
     const kept = await db.selectFrom("cloud_service").select("id").where("id", "like", `conn:${id}:%`).execute();
-    expect(kept).toHaveLength(6);
+    expect(kept).toHaveLength(7);
     expect(await db.selectFrom("cloud_connection_group_size").select("t").where("connection_id", "=", id).execute()).not.toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountOfRoleArn, groupSizesOf, policyText } from "./aws.server";
+import { accountOfRoleArn, groupSizesOf, policyText, scheduledText } from "./aws.server";
 
 describe("policyText", () => {
   it("puts target tracking on average CPU as the console does, other metrics and policy kinds by name", () => {
@@ -15,6 +15,17 @@ describe("policyText", () => {
     expect(policyText({ PolicyType: "StepScaling", PolicyName: "scale-out" })).toBe("Step scaling: scale-out");
     expect(policyText({ PolicyType: "PredictiveScaling", PolicyName: "forecast" })).toBe("Predictive scaling: forecast");
     expect(policyText({ PolicyName: "legacy" })).toBe("Simple scaling: legacy");
+  });
+});
+
+describe("scheduledText", () => {
+  it("names the action, its recurrence (with its time zone) or start, and the size it sets", () => {
+    expect(scheduledText({ AutoScalingGroupName: "g", ScheduledActionName: "office", Recurrence: "0 8 * * 1-5", TimeZone: "Europe/Paris", DesiredCapacity: 4 })).toBe(
+      "Scheduled: office (0 8 * * 1-5 Europe/Paris) to 4",
+    );
+    expect(scheduledText({ AutoScalingGroupName: "g", ScheduledActionName: "launch", StartTime: new Date("2026-12-01T00:00:00Z"), MinSize: 2 })).toBe(
+      "Scheduled: launch (2026-12-01T00:00:00.000Z) to 2",
+    );
   });
 });
 

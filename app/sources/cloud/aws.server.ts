@@ -9,7 +9,15 @@
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { DescribeInstancesCommand, DescribeRegionsCommand, EC2Client, type Instance } from "@aws-sdk/client-ec2";
 import { CloudWatchClient, type Dimension } from "@aws-sdk/client-cloudwatch";
-import { AutoScalingClient, DescribeAutoScalingGroupsCommand, DescribePoliciesCommand, type AutoScalingGroup, type ScalingPolicy } from "@aws-sdk/client-auto-scaling";
+import {
+  AutoScalingClient,
+  DescribeAutoScalingGroupsCommand,
+  DescribePoliciesCommand,
+  DescribeScheduledActionsCommand,
+  type AutoScalingGroup,
+  type ScalingPolicy,
+  type ScheduledUpdateGroupAction,
+} from "@aws-sdk/client-auto-scaling";
 import { DescribeDBInstancesCommand, RDSClient, type DBInstance } from "@aws-sdk/client-rds";
 import type { AwsInstanceFound, VerificationResult } from "~/engine/cloud-connection-kinds";
 import type { CloudSample, GroupSizeSample } from "~/engine/cloud/types";
@@ -219,7 +227,11 @@ async function paged<T>(fetchPage: (token: string | undefined) => Promise<{ item
   return all;
 }
 
-async function autoScalingIn(config: CloudConfig, temp: TempCredentials, region: string): Promise<{ groups: AutoScalingGroup[]; policies: ScalingPolicy[] }> {
+async function autoScalingIn(
+  config: CloudConfig,
+  temp: TempCredentials,
+  region: string,
+): Promise<{ groups: AutoScalingGroup[]; policies: ScalingPolicy[]; scheduled: ScheduledUpdateGroupAction[] }> {
   const client = new AutoScalingClient(clientOptions(config, region, temp));
   const signal = () => ({ abortSignal: AbortSignal.timeout(config.timeoutMs) });
   try {
@@ -233,7 +245,13 @@ async function autoScalingIn(config: CloudConfig, temp: TempCredentials, region:
           return { items: page.ScalingPolicies ?? [], next: page.NextToken };
         })
       : [];
-    return { groups, policies };
+    const scheduled = groups.length
+      ? await paged(async (token) => {
+          const page = await client.send(new DescribeScheduledActionsCommand({ MaxRecords: 100, NextToken: token }), signal());
+          return { items: page.ScheduledUpdateGroupActions ?? [], next: page.NextToken };
+        })
+      : [];
+    return { groups, policies, scheduled };
   } finally {
     client.destroy();
   }
@@ -273,6 +291,13 @@ export function policyText(p: ScalingPolicy): string {
   return `Simple scaling: ${p.PolicyName ?? ""}`.trim();
 }
 
+/** A scheduled action in words ("Scheduled: office-hours (0 8 * * 1-5 Europe/Paris) to 4"). */
+export function scheduledText(a: ScheduledUpdateGroupAction): string {
+  const when = a.Recurrence ? `${a.Recurrence}${a.TimeZone ? ` ${a.TimeZone}` : ""}` : (a.StartTime?.toISOString() ?? "once");
+  const size = a.DesiredCapacity ?? a.MinSize ?? a.MaxSize;
+  return `Scheduled: ${a.ScheduledActionName ?? "action"} (${when})${size === undefined ? "" : ` to ${size}`}`;
+}
+
 const mostCommon = (values: (string | undefined)[]): string | undefined => {
   const n = new Map<string, number>();
   for (const v of values) if (v) n.set(v, (n.get(v) ?? 0) + 1);
@@ -307,7 +332,7 @@ export async function collectAws(config: CloudConfig, creds: AwsCredentials, tar
   const fromMs = toMs - config.historyDays * 86_400_000;
   const base = { provider: "AWS", account_id: accountId, account_name: target.accountName };
   for (const { region, instances } of byRegion) {
-    const { groups, policies } = await autoScalingIn(config, temp, region);
+    const { groups, policies, scheduled } = await autoScalingIn(config, temp, region);
     const databases = await databasesIn(config, temp, region);
     const cw = new CloudWatchClient(clientOptions(config, region, temp));
     try {
@@ -324,10 +349,17 @@ export async function collectAws(config: CloudConfig, creds: AwsCredentials, tar
         const members = g.Instances ?? [];
         for (const m of members) if (m.InstanceId) memberOf.set(m.InstanceId, { id, name });
         const inService = members.filter((m) => m.LifecycleState === "InService").length;
-        const type = mostCommon(members.map((m) => m.InstanceType ?? byId.get(m.InstanceId ?? "")?.InstanceType)) ?? "unknown";
+        // the members' type; an empty group's from its mixed-instances overrides (a launch template's own type would
+        // need DescribeLaunchTemplateVersions: not read, the group is then "not analysed")
+        const type =
+          mostCommon(members.map((m) => m.InstanceType ?? byId.get(m.InstanceId ?? "")?.InstanceType)) ??
+          g.MixedInstancesPolicy?.LaunchTemplate?.Overrides?.find((o) => o.InstanceType)?.InstanceType ??
+          "unknown";
         const windows = members.some((m) => byId.get(m.InstanceId ?? "")?.Platform === "Windows");
         const facts = typeFacts("AWS", region, type, windows);
         const mine = policies.filter((p) => p.AutoScalingGroupName === name && p.Enabled !== false);
+        const actions = scheduled.filter((a) => a.AutoScalingGroupName === name);
+        const policyWords = [...actions.map(scheduledText), ...mine.map(policyText)];
         const tag = (k: string) => g.Tags?.find((t) => t.Key === k)?.Value ?? null;
         const eks = tag("eks:cluster-name");
         const groupMemory = memory.byGroup.get(name);
@@ -350,8 +382,8 @@ export async function collectAws(config: CloudConfig, creds: AwsCredentials, tar
           max_size: g.MaxSize ?? inService,
           desired_size: g.DesiredCapacity ?? inService,
           in_service: inService,
-          scaling_mode: mine.length ? "dynamic" : "manual",
-          scaling_policy: mine.length ? mine.map(policyText).join("; ") : null,
+          scaling_mode: actions.length ? "scheduled" : mine.length ? "dynamic" : "manual",
+          scaling_policy: policyWords.length ? policyWords.join("; ") : null,
           orchestration_mode: null,
           availability_zones: (g.AvailabilityZones ?? []).join(","),
           k8s_cluster_platform: eks ? "EKS" : null,

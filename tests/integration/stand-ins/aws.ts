@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for the AWS APIs a connection uses, in their wire formats: STS (query protocol, XML:
  * AssumeRole, GetCallerIdentity), EC2 (EC2 query protocol, XML: DescribeRegions, DescribeInstances paged by
- * NextToken), Auto Scaling (query protocol, XML: DescribeAutoScalingGroups and DescribePolicies paged by NextToken),
+ * NextToken), Auto Scaling (query protocol, XML: DescribeAutoScalingGroups, DescribePolicies and
+ * DescribeScheduledActions paged by NextToken),
  * RDS (query protocol, XML: DescribeDBInstances paged by Marker) and CloudWatch (JSON 1.0: GetMetricData paged by
  * NextToken, ListMetrics). The region of a call is read from its SigV4 credential scope, as the real endpoints are
  * per region.
@@ -32,6 +33,8 @@ export interface AwsGroup {
   cpuTarget?: number;
   /** The group publishes its AWS/AutoScaling size metrics (metrics collection enabled). */
   sizeMetrics: boolean;
+  /** Scheduled actions: a cron recurrence and the desired capacity it sets. */
+  scheduled?: { name: string; recurrence: string; desired: number }[];
 }
 
 export interface AwsDatabase {
@@ -257,6 +260,20 @@ export async function startAwsStandIn(scenario: AwsScenario): Promise<Served> {
         )
         .join("");
       return send(res, 200, "text/xml", `<DescribePoliciesResponse xmlns="${AS_NS}"><DescribePoliciesResult><ScalingPolicies>${members}</ScalingPolicies>${next}</DescribePoliciesResult><ResponseMetadata><RequestId>1</RequestId></ResponseMetadata></DescribePoliciesResponse>`);
+    }
+    if (action === "DescribeScheduledActions") {
+      const region = regionOf(req.headers.authorization);
+      const all = scenario.groups.filter((g) => g.region === region).flatMap((g) => (g.scheduled ?? []).map((a) => ({ g, a })));
+      const start = Number(form.get("NextToken") ?? 0);
+      const page = all.slice(start, start + 1);
+      const next = start + 1 < all.length ? `<NextToken>${start + 1}</NextToken>` : "";
+      const members = page
+        .map(
+          ({ g, a }) =>
+            `<member><AutoScalingGroupName>${xml(g.name)}</AutoScalingGroupName><ScheduledActionName>${xml(a.name)}</ScheduledActionName><ScheduledActionARN>arn:aws:autoscaling:${g.region}:${scenario.accountId}:scheduledUpdateGroupAction:1:autoScalingGroupName/${g.name}:scheduledActionName/${a.name}</ScheduledActionARN><Recurrence>${xml(a.recurrence)}</Recurrence><DesiredCapacity>${a.desired}</DesiredCapacity><TimeZone>Etc/UTC</TimeZone></member>`,
+        )
+        .join("");
+      return send(res, 200, "text/xml", `<DescribeScheduledActionsResponse xmlns="${AS_NS}"><DescribeScheduledActionsResult><ScheduledUpdateGroupActions>${members}</ScheduledUpdateGroupActions>${next}</DescribeScheduledActionsResult><ResponseMetadata><RequestId>1</RequestId></ResponseMetadata></DescribeScheduledActionsResponse>`);
     }
     if (action === "DescribeDBInstances") {
       if (scenario.refuseDatabases) {
