@@ -139,9 +139,14 @@ describe.each(TEST_STORES)("Azure scale sets and memory on $name", (testStore) =
     expect(vm1.memory_metrics).toBe(0);
     expect(await mem(vm1.id)).toEqual([null]);
     expect(await db.selectFrom("cloud_instance").select("memory_metrics").where("name", "=", "prod-vm-2").executeTakeFirstOrThrow()).toEqual({ memory_metrics: 1 });
+    // sizes: vmss-web's from its autoscale setting's ObservedCapacity, vmss-jobs' (no setting) its capacity
+    expect(scenario.calls.filter((c) => c.includes("/autoscalesettings/vmss-web-autoscale/providers/Microsoft.Insights/metrics"))).toHaveLength(1);
     const sizes = await db.selectFrom("cloud_connection_group_size").selectAll().where("group_id", "=", web.id).execute();
     expect(sizes).toHaveLength(HOURS * 12 + 1);
     expect(new Set(sizes.map((s) => `${s.in_service}/${s.desired}/${s.min_size}/${s.max_size}`))).toEqual(new Set(["4/4/2/8"]));
+    const jobs = await db.selectFrom("cloud_scale_group").select("id").where("name", "=", "vmss-jobs").executeTakeFirstOrThrow();
+    const jobSizes = await db.selectFrom("cloud_connection_group_size").selectAll().where("group_id", "=", jobs.id).execute();
+    expect(new Set(jobSizes.map((s) => `${s.in_service}/${s.desired}/${s.min_size}/${s.max_size}`))).toEqual(new Set(["2/2/2/2"]));
   });
 
   it("analyses the collected scale set: hand-checked Downscale", async () => {

@@ -158,14 +158,33 @@ const hasMemory = (samples: CloudSample[]) => samples.some((s) => s.memPct !== n
 const resourceGroupOf = (id: string) => /\/resourceGroups\/([^/]+)/i.exec(id)?.[1] ?? "";
 
 /** An autoscale setting's scaling for one scale set: bounds of its first profile and its rules in words. */
-function autoscaleOf(settings: AutoscaleSettingResource[], vmssId: string): { min: number; max: number; policy: string } | null {
+function autoscaleOf(settings: AutoscaleSettingResource[], vmssId: string): { id: string | null; min: number; max: number; policy: string } | null {
   const s = settings.find((x) => x.enabled !== false && x.targetResourceUri?.toLowerCase() === vmssId.toLowerCase());
   const profile = s?.profiles?.[0];
   if (!s || !profile) return null;
   const rules = profile.rules
     .map((r) => `${r.metricTrigger.metricName} ${r.metricTrigger.operator === "GreaterThan" || r.metricTrigger.operator === "GreaterThanOrEqual" ? ">" : "<"} ${r.metricTrigger.threshold} ${r.scaleAction.direction === "Increase" ? "adds" : "removes"} ${r.scaleAction.value ?? "1"}`)
     .join(", ");
-  return { min: Number(profile.capacity.minimum), max: Number(profile.capacity.maximum), policy: `Autoscale: ${rules || profile.name}` };
+  return { id: s.id ?? null, min: Number(profile.capacity.minimum), max: Number(profile.capacity.maximum), policy: `Autoscale: ${rules || profile.name}` };
+}
+
+/** An autoscale setting's ObservedCapacity (the instance count it saw), t → count on the 5-minute grid. */
+async function observedCapacity(monitor: MonitorClient, settingId: string, fromMs: number, toMs: number): Promise<Map<number, number>> {
+  const answer = await monitor.metrics.list(settingId, {
+    timespan: `${new Date(fromMs).toISOString()}/${new Date(toMs).toISOString()}`,
+    interval: "PT5M",
+    metricnames: "ObservedCapacity",
+    aggregation: "Average",
+  });
+  const out = new Map<number, number>();
+  for (const metric of answer.value ?? []) {
+    for (const ts of metric.timeseries ?? []) {
+      for (const point of ts.data ?? []) {
+        if (typeof point.average === "number") out.set(Math.floor(new Date(point.timeStamp).getTime() / SAMPLE_STEP_MS) * SAMPLE_STEP_MS, point.average);
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -281,10 +300,14 @@ async function collectWith(
         memory_metrics: hasMemory(samples) ? 1 : 0,
       };
       harvest.groups.push(row);
-      // The size history: the capacity at collection on every step the scale set reported CPU (decision 021).
+      // The size history: the autoscale setting's ObservedCapacity; without one (or without its data) the capacity
+      // at collection on every step the scale set reported CPU (decision 021).
+      const observed = scaling?.id ? await observedCapacity(monitor, scaling.id, fromMs, toMs) : new Map<number, number>();
       harvest.groupSizes.set(
         id,
-        samples.map((s) => ({ t: s.t, inService: members.length, desired: capacity, min: row.min_size, max: row.max_size })),
+        observed.size > 0
+          ? [...observed].sort((a, b) => a[0] - b[0]).map(([t, n]) => ({ t, inService: n, desired: n, min: row.min_size, max: row.max_size }))
+          : samples.map((s) => ({ t: s.t, inService: members.length, desired: capacity, min: row.min_size, max: row.max_size })),
       );
     }
 

@@ -206,15 +206,17 @@ export async function startAzureStandIn(scenario: AzureScenario, tls: { key: str
         timespan: url.searchParams.get("timespan"),
         interval: "PT5M",
         value: names.map((n) => {
-          const base = n === "Percentage CPU" ? 25 : n.includes("Operations") ? 40 : n === "Available Memory Bytes" ? 4 * 1024 ** 3 : 2_000_000;
           const resource = p.replace(/\/providers\/Microsoft\.Insights\/metrics$/i, "");
+          // an autoscale setting's ObservedCapacity: its scale set's capacity, flat unless the scenario says otherwise
+          const watched = n === "ObservedCapacity" ? scenario.scaleSets.find((v) => resource.toLowerCase().endsWith(`/autoscalesettings/${v.name}-autoscale`)) : undefined;
+          const base = watched ? watched.capacity : n === "Percentage CPU" ? 25 : n.includes("Operations") ? 40 : n === "Available Memory Bytes" ? 4 * 1024 ** 3 : 2_000_000;
           const fixed = (agg: "average" | "maximum" | "total") => scenario.metricValue?.(resource, n, agg);
           const data =
             fixed("average") === null
               ? []
               : series(end, scenario.historyHours, base).map((pt) => ({
                   timeStamp: new Date(pt.t).toISOString(),
-                  average: fixed("average") ?? pt.v,
+                  average: fixed("average") ?? (watched ? base : pt.v),
                   maximum: fixed("maximum") ?? pt.v * 1.6,
                   total: fixed("total") ?? pt.v * 300,
                 }));
