@@ -10,7 +10,7 @@ import { CLOUD_ANALYSIS_FLAGS, CLOUD_ANALYSIS_NUMBERS, CLOUD_ANALYSIS_TEXT } fro
 import type { CloudAnalysisTable, CloudServiceView, Database } from "~/db/schema";
 import { cloudFolderSummary, type CloudCatalog, type CloudFolderSummary, type CloudPolicy } from "~/engine/cloud";
 import type { CloudSampleSource } from "~/models/cloud-entity.server";
-import { connectionSamples } from "~/models/cloud-connections.server";
+import { connectionGroupSizes, connectionSamples } from "~/models/cloud-connections.server";
 import type { DemoOptions } from "~/sources/demo";
 import { analyseCloudChunk, type CloudChunkResult, type CloudSummaryRow } from "./cloud-chunk";
 import { runPool, workerEntryAvailable } from "./worker-pool";
@@ -75,7 +75,10 @@ export async function cloudPhase(args: {
   } else {
     for (const chunk of chunks) await write(await analyseCloudChunk(chunk, { snapshotId: args.snapshotId, source: args.source, catalog: args.catalog, policy: args.policy, nowMs: args.nowMs }));
   }
-  const stored: CloudSampleSource = { cloudSamples: (id, fromMs, toMs) => connectionSamples(db, id, fromMs, toMs) };
+  const stored: CloudSampleSource = {
+    cloudSamples: (id, fromMs, toMs) => connectionSamples(db, id, fromMs, toMs),
+    groupSizeSamples: (id, fromMs, toMs) => connectionGroupSizes(db, id, fromMs, toMs),
+  };
   for (let i = 0; i < connected.length; i += CLOUD_CHUNK_SIZE) {
     await write(await analyseCloudChunk(connected.slice(i, i + CLOUD_CHUNK_SIZE), { snapshotId: args.snapshotId, source: stored, catalog: args.catalog, policy: args.policy, nowMs: args.nowMs }));
   }

@@ -728,6 +728,31 @@ function m013(): Migration {
   };
 }
 
+/**
+ * The size history of a cloud connection's scale groups (issue 11): one row per group and 5-minute step with the
+ * in-service, desired, minimum and maximum counts (CloudWatch's AWS/AutoScaling group metrics; for a VM Scale Set
+ * the capacity at collection, see decision 021), read by the cloud analysis as the group's GroupSizeSamples.
+ */
+function m014(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("cloud_connection_group_size")
+        .addColumn("connection_id", "text", (c) => c.notNull())
+        .addColumn("group_id", "text", (c) => c.notNull())
+        .addColumn("t", dialect === "postgres" ? "bigint" : "integer", (c) => c.notNull())
+        .addColumn("in_service", dbl, (c) => c.notNull())
+        .addColumn("desired", dbl, (c) => c.notNull())
+        .addColumn("min_size", dbl, (c) => c.notNull())
+        .addColumn("max_size", dbl, (c) => c.notNull())
+        .addPrimaryKeyConstraint("cloud_connection_group_size_pk", ["group_id", "t"])
+        .execute();
+      await db.schema.createIndex("cloud_connection_group_size_connection").on("cloud_connection_group_size").columns(["connection_id"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -745,6 +770,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "011_cluster_connections": m011(dialect),
         "012_cloud_connections": m012(dialect),
         "013_admission_decisions": m013(),
+        "014_cloud_connection_group_size": m014(dialect),
       };
     },
   };

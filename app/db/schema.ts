@@ -703,6 +703,17 @@ export interface CloudConnectionSampleTable {
   disk_write_ops: number;
 }
 
+/** One 5-minute size sample of a connection's scale group (migration 014); t in ms. */
+export interface CloudConnectionGroupSizeTable {
+  connection_id: string;
+  group_id: string;
+  t: number;
+  in_service: number;
+  desired: number;
+  min_size: number;
+  max_size: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -738,4 +749,5 @@ export interface Database {
   cloud_connection: CloudConnectionTable;
   cloud_connection_sample: CloudConnectionSampleTable;
   admission_decision: AdmissionDecisionTable;
+  cloud_connection_group_size: CloudConnectionGroupSizeTable;
 }

@@ -5,10 +5,10 @@
  */
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { CloudConnectionTable, CloudInstanceTable, CloudScaleGroupTable, Database, CloudConnectionSampleTable } from "~/db/schema";
+import type { CloudConnectionGroupSizeTable, CloudConnectionTable, CloudInstanceTable, CloudScaleGroupTable, Database, CloudConnectionSampleTable } from "~/db/schema";
 import type { ConnectionPlatform } from "~/domain/cloud/connections";
 import { openSecret, sealSecret } from "~/lib/secret-box.server";
-import type { CloudSample } from "~/engine/cloud/types";
+import type { CloudSample, GroupSizeSample } from "~/engine/cloud/types";
 import { CLOUD_CONNECTIONS_STAMP_KEY } from "./cloud-connection-stamp";
 
 /** The non-secret settings kept in the clear. */
@@ -166,6 +166,7 @@ async function clearConnectionData(trx: Transaction<Database> | Kysely<Database>
   const like = `${connectionPrefix(id)}%`;
   await stampInventory(trx);
   await trx.deleteFrom("cloud_connection_sample").where("connection_id", "=", id).execute();
+  await trx.deleteFrom("cloud_connection_group_size").where("connection_id", "=", id).execute();
   await trx.deleteFrom("cloud_analysis").where("service_id", "like", like).execute();
   await trx.deleteFrom("cloud_instance").where("id", "like", like).execute();
   await trx.deleteFrom("cloud_scale_group").where("id", "like", like).execute();
@@ -184,7 +185,10 @@ export async function deleteConnections(db: Kysely<Database>, ids: string[]): Pr
 export interface ConnectionHarvest {
   instances: CloudInstanceTable[];
   groups: CloudScaleGroupTable[];
+  /** Each sample series by service id: an instance's own, or a scale group's members' average. */
   samples: Map<string, CloudSample[]>;
+  /** A scale group's size history by group id (missing: the group is analysed without sizes, as "not enough data"). */
+  groupSizes?: Map<string, GroupSizeSample[]>;
 }
 
 const SAMPLE_ROWS_PER_INSERT = 500;
@@ -220,6 +224,11 @@ export async function replaceConnectionData(db: Kysely<Database>, id: string, ha
       }
     }
     for (let i = 0; i < rows.length; i += SAMPLE_ROWS_PER_INSERT) await trx.insertInto("cloud_connection_sample").values(rows.slice(i, i + SAMPLE_ROWS_PER_INSERT)).execute();
+    const sizes: CloudConnectionGroupSizeTable[] = [];
+    for (const [groupId, list] of harvest.groupSizes ?? []) {
+      for (const g of list) sizes.push({ connection_id: id, group_id: groupId, t: g.t, in_service: g.inService, desired: g.desired, min_size: g.min, max_size: g.max });
+    }
+    for (let i = 0; i < sizes.length; i += SAMPLE_ROWS_PER_INSERT) await trx.insertInto("cloud_connection_group_size").values(sizes.slice(i, i + SAMPLE_ROWS_PER_INSERT)).execute();
     const services = harvest.instances.filter((r) => r.group_id === null).length + harvest.groups.length;
     const current = await trx.selectFrom("cloud_connection").select("first_collection_at").where("id", "=", id).executeTakeFirst();
     if (!current) throw new Error("The connection was deleted during its collection.");
@@ -266,6 +275,19 @@ export async function connectionSamples(db: Kysely<Database>, instanceId: string
     diskReadOps: r.disk_read_ops,
     diskWriteOps: r.disk_write_ops,
   }));
+}
+
+/** The stored size history of a connection's scale group within [fromMs, toMs]. */
+export async function connectionGroupSizes(db: Kysely<Database>, groupId: string, fromMs: number, toMs: number): Promise<GroupSizeSample[]> {
+  const rows = await db
+    .selectFrom("cloud_connection_group_size")
+    .selectAll()
+    .where("group_id", "=", groupId)
+    .where("t", ">=", fromMs)
+    .where("t", "<=", toMs)
+    .orderBy("t")
+    .execute();
+  return rows.map((r) => ({ t: Number(r.t), inService: r.in_service, desired: r.desired, min: r.min_size, max: r.max_size }));
 }
 
 /** The maximum refresh age in days (config parameter cloud_max_refresh_age; -1: no limit, no footnote). */

@@ -22,7 +22,7 @@ import { DAY_MS, SAMPLE_STEP_MS } from "~/lib/time";
 import { cloudServiceFactsOf } from "~/sources/cloud-facts";
 import { currentSnapshot } from "./snapshot.server";
 import { storedSource } from "./stored-source.server";
-import { connectionSamples } from "./cloud-connections.server";
+import { connectionGroupSizes, connectionSamples } from "./cloud-connections.server";
 
 /** What a cloud analysis reads from a source. */
 export interface CloudSampleSource {
@@ -71,7 +71,7 @@ export async function storedCloudSource(store: Store): Promise<CloudSampleSource
   // A cloud connection's services (ids `conn:<connection>:…`) have their collected samples in the store.
   return {
     cloudSamples: (id, fromMs, toMs, stepMs) => (id.startsWith("conn:") ? connectionSamples(store.db, id, fromMs, toMs) : (demo?.cloudSamples(id, fromMs, toMs, stepMs) ?? [])),
-    groupSizeSamples: (id, fromMs, toMs, stepMs) => (id.startsWith("conn:") ? [] : (demo?.groupSizeSamples?.(id, fromMs, toMs, stepMs) ?? [])),
+    groupSizeSamples: (id, fromMs, toMs, stepMs) => (id.startsWith("conn:") ? connectionGroupSizes(store.db, id, fromMs, toMs) : (demo?.groupSizeSamples?.(id, fromMs, toMs, stepMs) ?? [])),
   };
 }
 

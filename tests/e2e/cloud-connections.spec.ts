@@ -76,15 +76,17 @@ for (const js of [true, false]) {
       await dialog(page).getByLabel("External ID").fill("ext-0042");
       await dialog(page).getByLabel("Role ARN").fill("arn:aws:iam::123456789012:role/kubex-read");
       await dialog(page).getByTestId("verify").click();
-      await expect(dialog(page).getByTestId("instances-found")).toHaveText("5 instances found");
+      await expect(dialog(page).getByTestId("instances-found")).toHaveText("7 instances found");
       await expect(dialog(page).getByTestId("verified-account")).toHaveText("123456789012");
       await expect(dialog(page).getByLabel("Connection Name")).toHaveValue(/^AWS-\d{8}-\d{6}$/);
       // the secrets are not in the page
       expect(await page.content()).not.toContain("ext-0042");
       await dialog(page).getByLabel("Connection Name").fill(name);
       await dialog(page).getByTestId("save").click();
-      await collectAndCheck(page, name, 5);
+      // five EC2 instances, the Auto Scaling group (its two instances are its members) and the RDS database
+      await collectAndCheck(page, name, 7);
       await inTree(page, js, "AWS", "eu-west-1", name, 2);
+      await inTree(page, js, "AWS", "us-east-1", name, 5);
       await deleteConnection(page, js, "AWS", name);
     });
 

@@ -75,4 +75,21 @@ describe.each(TEST_STORES)("GCP cloud connections on $name", (testStore) => {
     expect(samples.length).toBeGreaterThan(250);
     expect(samples.every((s) => s.cpu_peak_pct >= s.cpu_pct)).toBe(true);
   });
+
+  it("collects the Ops Agent's memory in use where it reports, and no memory (null, not 0) where it does not", async () => {
+    const db = await open();
+    scenario.agentMemoryPct = { "7001": 35 };
+    const id = await insertConnection(db, { platform: "GCP", name: "gcp-demo", settings: { projectId: scenario.projectId }, credentials: { keyJson: gcpKeyFile(scenario) }, verifiedAt: new Date().toISOString(), user: "admin" });
+    expect(await collectCloudConnection(id, db)).toMatchObject({ ok: true, services: 3 });
+    const mem = async (gid: string) => [...new Set((await db.selectFrom("cloud_connection_sample").select("mem_pct").where("instance_id", "=", `conn:${id}:${gid}`).execute()).map((s) => s.mem_pct))];
+    expect(await mem("7001")).toEqual([35]);
+    expect(await mem("7002")).toEqual([null]);
+    const flags = await db.selectFrom("cloud_instance").select(["name", "memory_metrics"]).where("id", "like", `conn:${id}:%`).orderBy("name").execute();
+    expect(flags).toEqual([
+      { name: "gce-eu-1", memory_metrics: 0 },
+      { name: "gce-web-1", memory_metrics: 1 },
+      { name: "gce-web-2", memory_metrics: 0 },
+    ]);
+    // (the stand-in refuses an agent query without the state = "used" filter, as its series are one per state)
+  });
 });

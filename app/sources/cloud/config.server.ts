@@ -7,7 +7,7 @@ import { env } from "~/lib/env.server";
 import { CLOUD_SERVICES, type CloudProvider } from "~/engine/cloud-kinds";
 import { cloudCandidates } from "~/engine/cloud/shipped-catalog.server";
 import { loadShippedCatalogs } from "~/engine/catalog/load.server";
-import type { CloudCandidate, CloudSample } from "~/engine/cloud/types";
+import type { CloudCandidate, CloudSample, GroupSizeSample } from "~/engine/cloud/types";
 import type { CloudInstanceTable, CloudScaleGroupTable } from "~/db/schema";
 
 export interface CloudConfig {
@@ -44,7 +44,10 @@ export function cloudConfig(): CloudConfig {
 export interface Harvest {
   instances: CloudInstanceTable[];
   groups: CloudScaleGroupTable[];
+  /** By service id: an instance's own samples, or a scale group's members' average (one series per group). */
   samples: Map<string, CloudSample[]>;
+  /** A scale group's size history by group id. */
+  groupSizes: Map<string, GroupSizeSample[]>;
 }
 
 /** A provider call that took too long or failed, with a sentence for the person who set the connection up. */

@@ -76,9 +76,11 @@ export async function verifyGcp(config: CloudConfig, keyJson: string): Promise<V
   return { platform: "GCP", status: "COMPLETE", statusDetails: "[]", accountId: projectId, awsInstanceFound: [], azureSubscriptionsFound: [], gcpInstanceCount: list.length };
 }
 
-const METRICS: { key: keyof Omit<CloudSample, "t">; type: string; aligner: string; factor: number }[] = [
+const METRICS: { key: keyof Omit<CloudSample, "t">; type: string; aligner: string; factor: number; filter?: string }[] = [
   { key: "cpuPct", type: "compute.googleapis.com/instance/cpu/utilization", aligner: "ALIGN_MEAN", factor: 100 },
   { key: "cpuPeakPct", type: "compute.googleapis.com/instance/cpu/utilization", aligner: "ALIGN_MAX", factor: 100 },
+  // the Ops Agent's (or the legacy agent's) memory in use, % of the machine's memory; absent without an agent
+  { key: "memPct", type: "agent.googleapis.com/memory/percent_used", aligner: "ALIGN_MEAN", factor: 1, filter: ' AND metric.labels.state = "used"' },
   { key: "netInBytes", type: "compute.googleapis.com/instance/network/received_bytes_count", aligner: "ALIGN_RATE", factor: 1 },
   { key: "netOutBytes", type: "compute.googleapis.com/instance/network/sent_bytes_count", aligner: "ALIGN_RATE", factor: 1 },
   { key: "netPackets", type: "compute.googleapis.com/instance/network/received_packets_count", aligner: "ALIGN_RATE", factor: 1 },
@@ -95,7 +97,7 @@ interface TimeSeries {
 
 export async function collectGcp(config: CloudConfig, keyJson: string, target: { prefix: string; accountName: string }, nowMs: number): Promise<Harvest> {
   const { jwt, projectId } = client(config, keyJson);
-  const harvest: Harvest = { instances: [], groups: [], samples: new Map() };
+  const harvest: Harvest = { instances: [], groups: [], samples: new Map(), groupSizes: new Map() };
   const toMs = Math.floor(nowMs / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
   const fromMs = toMs - config.historyDays * 86_400_000;
   const list = (await instances(config, jwt, projectId)).filter((i) => i.id && i.name && i.status !== "TERMINATED");
@@ -128,7 +130,7 @@ export async function collectGcp(config: CloudConfig, keyJson: string, target: {
     let token: string | undefined;
     do {
       const q = new URLSearchParams({
-        filter: `metric.type = "${m.type}"`,
+        filter: `metric.type = "${m.type}"${m.filter ?? ""}`,
         "interval.startTime": new Date(fromMs).toISOString(),
         "interval.endTime": new Date(toMs).toISOString(),
         "aggregation.alignmentPeriod": "300s",
@@ -155,5 +157,7 @@ export async function collectGcp(config: CloudConfig, keyJson: string, target: {
     } while (token);
   }
   for (const [gid, s] of series) harvest.samples.set(`${target.prefix}${gid}`, mergeSamples(s));
+  // memory is monitored where the agent reported it
+  for (const row of harvest.instances) row.memory_metrics = harvest.samples.get(row.id)?.some((s) => s.memPct !== null) ? 1 : 0;
   return harvest;
 }

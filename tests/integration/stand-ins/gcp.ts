@@ -24,6 +24,8 @@ export interface GcpScenario {
   delayMs: number;
   calls: string[];
   historyHours: number;
+  /** Memory in use (%) the Ops Agent reports, by instance id; others have no agent. */
+  agentMemoryPct: Record<string, number>;
 }
 
 let keys: { privateKey: string; publicKey: string } | undefined;
@@ -45,6 +47,7 @@ export function gcpScenario(over: Partial<GcpScenario> = {}): GcpScenario {
     delayMs: 0,
     calls: [],
     historyHours: 24,
+    agentMemoryPct: {},
     ...over,
   };
 }
@@ -106,7 +109,12 @@ export async function startGcpStandIn(scenario: GcpScenario): Promise<Served> {
     if (p === `/v3/projects/${scenario.projectId}/timeSeries`) {
       const type = /metric\.type = "([^"]+)"/.exec(url.searchParams.get("filter") ?? "")?.[1] ?? "";
       const end = new Date(url.searchParams.get("interval.endTime") ?? Date.now()).getTime();
-      const live = scenario.instances.filter((i) => (i.status ?? "RUNNING") !== "TERMINATED");
+      const agent = type.startsWith("agent.googleapis.com/memory/");
+      // memory/percent_used has one series per state (used, free, cached, …): the filter must pick "used"
+      if (agent && !/metric\.labels\.state = "used"/.test(url.searchParams.get("filter") ?? "")) {
+        return json(res, 400, { error: { code: 400, message: "The query would return a series per memory state: filter metric.labels.state.", status: "INVALID_ARGUMENT" } });
+      }
+      const live = scenario.instances.filter((i) => (i.status ?? "RUNNING") !== "TERMINATED" && (!agent || scenario.agentMemoryPct[i.id] !== undefined));
       const page = live.slice(start, start + 1);
       const base = type.endsWith("cpu/utilization") ? (url.searchParams.get("aggregation.perSeriesAligner") === "ALIGN_MAX" ? 0.5 : 0.2) : 1000;
       const next = start + 1 < live.length ? String(start + 1) : undefined;
@@ -114,7 +122,10 @@ export async function startGcpStandIn(scenario: GcpScenario): Promise<Served> {
         timeSeries: page.map((i) => ({
           metric: { type },
           resource: { type: "gce_instance", labels: { instance_id: i.id, zone: i.zone, project_id: scenario.projectId } },
-          points: series(end, scenario.historyHours, base).map((pt) => ({ interval: { startTime: new Date(pt.t - 300_000).toISOString(), endTime: new Date(pt.t).toISOString() }, value: { doubleValue: pt.v } })),
+          points: series(end, scenario.historyHours, base).map((pt) => ({
+            interval: { startTime: new Date(pt.t - 300_000).toISOString(), endTime: new Date(pt.t).toISOString() },
+            value: { doubleValue: agent ? scenario.agentMemoryPct[i.id]! : pt.v },
+          })),
         })),
         ...(next ? { nextPageToken: next } : {}),
       });

@@ -14,7 +14,22 @@ const keyFileArg = process.argv.indexOf("--key-file");
 const keyFile = keyFileArg > 0 ? process.argv[keyFileArg + 1]! : "tests/e2e/.artifacts/gcp-key.json";
 
 const tls = selfSignedCert();
-const aws = await startAwsStandIn(awsScenario());
+// The end-to-end AWS account: the five instances of the default scenario, an Auto Scaling group of two more and a
+// database, all in us-east-1 besides the two eu-west-1 instances.
+const base = awsScenario();
+const aws = await startAwsStandIn(
+  awsScenario({
+    instances: [
+      ...base.instances,
+      { id: "i-0eee000000000001", type: "m5.large", region: "us-east-1", zone: "us-east-1a", name: "web-asg-1" },
+      { id: "i-0eee000000000002", type: "m5.large", region: "us-east-1", zone: "us-east-1b", name: "web-asg-2" },
+    ],
+    groups: [
+      { name: "web-asg", region: "us-east-1", members: ["i-0eee000000000001", "i-0eee000000000002"], min: 1, max: 4, desired: 2, zones: ["us-east-1a", "us-east-1b"], created: "2026-01-15T10:00:00.000Z", cpuTarget: 50, sizeMetrics: true },
+    ],
+    databases: [{ identifier: "orders-db", resourceId: "db-ORDERSE2E000000000000001", dbClass: "db.m5.large", region: "us-east-1", zone: "us-east-1a", engine: "postgres", created: "2026-01-15T10:00:00.000Z" }],
+  }),
+);
 const azure = await startAzureStandIn(azureScenario(), tls);
 const gcpS = gcpScenario();
 const gcp = await startGcpStandIn(gcpS);
