@@ -103,6 +103,7 @@ interface Run {
   tti: number;
   failedA11y: string[];
   shifts: string[];
+  longTasks: string[];
 }
 
 function readRun(lhr: Result): Run {
@@ -114,7 +115,10 @@ function readRun(lhr: Result): Run {
   // The elements that moved most (the layout-shifts audit's table), to tell where a shift comes from.
   const details = lhr.audits["layout-shifts"]?.details as { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined;
   const shifts = (details?.items ?? []).slice(0, 3).map((it) => `${it.node?.selector ?? it.node?.nodeLabel ?? "?"} (${(it.score ?? 0).toFixed(3)})`);
+  const tasks = lhr.audits["long-tasks"]?.details as { items?: { url?: string; duration?: number }[] } | undefined;
+  const longTasks = (tasks?.items ?? []).slice(0, 3).map((t) => `${(t.url ?? "?").replace(/^.*\//, "").replace(/\?.*$/, "")} ${Math.round(t.duration ?? 0)} ms`);
   return {
+    longTasks,
     performance: score("performance"),
     accessibility: score("accessibility"),
     cls: num("cumulative-layout-shift"),
@@ -183,9 +187,16 @@ async function main() {
     for (const preset of options.presets) {
       const runs: Run[] = [];
       for (let i = 0; i < options.runs; i++) {
-        const res = await lighthouse(base + urls[screen].url, flags, preset === "desktop" ? desktopConfig : undefined);
-        if (!res) throw new Error(`Lighthouse gave no result for ${screen} (${preset}).`);
-        if (res.lhr.runtimeError) throw new Error(`Lighthouse on ${screen} (${preset}): ${res.lhr.runtimeError.code} ${res.lhr.runtimeError.message}`);
+        // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a busy machine) is tried again, up to twice.
+        let res: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt++) {
+          res = await lighthouse(base + urls[screen].url, flags, preset === "desktop" ? desktopConfig : undefined);
+          if (!res) throw new Error(`Lighthouse gave no result for ${screen} (${preset}).`);
+          const error = res.lhr.runtimeError;
+          if (!error) break;
+          if (attempt >= 3 || !/^NO_(NAVSTART|FCP|TRACING_STARTED)/.test(error.code)) throw new Error(`Lighthouse on ${screen} (${preset}): ${error.code} ${error.message}`);
+          console.error(`  ${screen} ${preset}: ${error.code}, trying again`);
+        }
         if (res.lhr.finalDisplayedUrl.includes("/login")) throw new Error(`${screen}: Lighthouse landed on the sign-in page (the session cookie was not sent).`);
         if (options.json) {
           fs.mkdirSync(options.json, { recursive: true });
@@ -230,6 +241,7 @@ async function main() {
   const notes = results.flatMap(({ screen, preset, median: r }) => [
     ...(r.failedA11y.length ? [`- ${urls[screen].name}, ${preset}: failed accessibility audits: ${r.failedA11y.join(", ")}`] : []),
     ...(r.cls >= 0.01 && r.shifts.length ? [`- ${urls[screen].name}, ${preset}: largest shifts: ${r.shifts.join("; ")}`] : []),
+    ...(r.tbt >= 200 && r.longTasks.length ? [`- ${urls[screen].name}, ${preset}: longest main-thread tasks: ${r.longTasks.join("; ")}`] : []),
   ]);
   if (notes.length) lines.push("", ...notes);
   console.log(lines.join("\n"));
