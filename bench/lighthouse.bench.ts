@@ -173,13 +173,17 @@ async function main() {
   }
 
   // 3. Chromium, then Lighthouse: per screen and preset `runs` runs, the median by performance score kept.
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    logLevel: "silent",
-  });
-  cleanups.push(() => chrome.kill());
-  const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: { Cookie: cookie } };
+  // A fresh Chromium per run: a reused one often lost the navigation's start in the trace (NO_NAVSTART).
+  const launch = async () => {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      logLevel: "silent",
+    });
+    cleanups.push(() => chrome.kill());
+    return chrome;
+  };
+  const flags = (port: number): Flags => ({ port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: { Cookie: cookie } });
 
   const results: { screen: Screen; preset: Preset; median: Run; runs: Run[] }[] = [];
   const loadBefore = os.loadavg();
@@ -187,15 +191,26 @@ async function main() {
     for (const preset of options.presets) {
       const runs: Run[] = [];
       for (let i = 0; i < options.runs; i++) {
-        // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a busy machine) is tried again, up to twice.
-        let res: Awaited<ReturnType<typeof lighthouse>>;
-        for (let attempt = 1; ; attempt++) {
-          res = await lighthouse(base + urls[screen].url, flags, preset === "desktop" ? desktopConfig : undefined);
+        // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a busy machine) is tried again, up to 4 times;
+        // a run that still has none is left out (the table says how many runs it shows).
+        let res: Awaited<ReturnType<typeof lighthouse>> | undefined;
+        for (let attempt = 1; attempt <= 5; attempt++) {
+          const chrome = await launch();
+          try {
+            res = await lighthouse(base + urls[screen].url, flags(chrome.port), preset === "desktop" ? desktopConfig : undefined);
+          } finally {
+            chrome.kill();
+          }
           if (!res) throw new Error(`Lighthouse gave no result for ${screen} (${preset}).`);
           const error = res.lhr.runtimeError;
           if (!error) break;
-          if (attempt >= 3 || !/^NO_(NAVSTART|FCP|TRACING_STARTED)/.test(error.code)) throw new Error(`Lighthouse on ${screen} (${preset}): ${error.code} ${error.message}`);
+          if (!/^NO_(NAVSTART|FCP|TRACING_STARTED)/.test(error.code)) throw new Error(`Lighthouse on ${screen} (${preset}): ${error.code} ${error.message}`);
           console.error(`  ${screen} ${preset}: ${error.code}, trying again`);
+          res = undefined;
+        }
+        if (!res) {
+          console.error(`  ${screen} ${preset} run ${i + 1}: no trace after 5 attempts, left out`);
+          continue;
         }
         if (res.lhr.finalDisplayedUrl.includes("/login")) throw new Error(`${screen}: Lighthouse landed on the sign-in page (the session cookie was not sent).`);
         if (options.json) {
@@ -206,6 +221,7 @@ async function main() {
         runs.push(run);
         console.error(`  ${screen} ${preset} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms`);
       }
+      if (!runs.length) throw new Error(`Lighthouse recorded no trace for ${screen} (${preset}).`);
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       results.push({ screen, preset, median: sorted[(sorted.length - 1) >> 1], runs });
     }
@@ -235,7 +251,7 @@ async function main() {
     "|---|---|---|---|---|---|---|---|---|",
     ...results.map(
       ({ screen, preset, median: r, runs }) =>
-        `| ${urls[screen].name} | ${preset} | **${r.performance}**${range(runs.map((x) => x.performance))} | ${r.accessibility}${range(runs.map((x) => x.accessibility))} | ${r.cls.toFixed(3)} | ${r.tbt.toFixed(0)} ms | ${sec(r.lcp)} | ${sec(r.tti)} | ${met(r, preset)} |`,
+        `| ${urls[screen].name}${runs.length < options.runs ? ` (${runs.length} of ${options.runs} runs)` : ""} | ${preset} | **${r.performance}**${range(runs.map((x) => x.performance))} | ${r.accessibility}${range(runs.map((x) => x.accessibility))} | ${r.cls.toFixed(3)} | ${r.tbt.toFixed(0)} ms | ${sec(r.lcp)} | ${sec(r.tti)} | ${met(r, preset)} |`,
     ),
   ];
   const notes = results.flatMap(({ screen, preset, median: r }) => [
@@ -245,7 +261,6 @@ async function main() {
   ]);
   if (notes.length) lines.push("", ...notes);
   console.log(lines.join("\n"));
-  await chrome.kill();
 }
 
 main()
