@@ -63,7 +63,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   return (
     <>
       {props.toolbar?.(table)}
-      <div className={look.card}>
+      {/* The table shows once the whole of it has been parsed (tailwind.css, .table-streamed): a table painted while its
+          HTML still streams in widens its columns row by row, and everything in it moves (layout shift). */}
+      <div className={cx(look.card, "table-streamed")}>
         <table className="w-full text-sm" data-testid={props.testId} aria-label={props.label}>
           <thead className={look.thead}>
             {table.getHeaderGroups().map((group) => (
@@ -91,6 +93,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
             </tfoot>
           ) : null}
         </table>
+        <span className="table-end" hidden />
       </div>
       {props.footer?.(table)}
     </>

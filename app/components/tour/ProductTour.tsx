@@ -59,12 +59,12 @@ export function ProductTour() {
   if (!state) return null;
   const close = href(location.pathname, location.search, null);
   return (
-    <aside role="dialog" aria-label="Product tour" data-testid="product-tour" className="fixed bottom-4 right-4 z-50 w-80 rounded-lg border border-slate-200 bg-white p-4 shadow-2xl dark:border-slate-700 dark:bg-slate-900">
+    <div role="dialog" aria-label="Product tour" data-testid="product-tour" className="fixed bottom-4 right-4 z-50 w-80 rounded-lg border border-slate-200 bg-white p-4 shadow-2xl dark:border-slate-700 dark:bg-slate-900">
       <TourBody state={state} sections={sections} search={location.search} pathname={location.pathname} />
       <Link to={close} className="absolute right-3 top-2 rounded p-0.5 text-slate-500" aria-label="Close the tour">
         <RiCloseLine aria-hidden="true" className="h-5 w-5" />
       </Link>
-    </aside>
+    </div>
   );
 }
 

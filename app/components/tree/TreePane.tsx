@@ -4,11 +4,14 @@ import { useEffect, useRef } from "react";
 import { TREE_WIDTH_MAX_PCT } from "~/lib/constants";
 import { clampWidth, DEFAULT_TREE_PANE, formatTreePane, TREE_PANE_COOKIE, TREE_WIDTH_MIN_PCT, type TreePaneState } from "~/lib/tree-pane";
 
-const BUTTON = "btn absolute left-2 top-2 z-20 inline-flex cursor-pointer";
-const CLOSE = "cursor-pointer rounded px-1 text-sm text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200";
+// The open and close controls are labels of the two checkboxes (they work without JavaScript); a label may not
+// take the button role (axe: aria-allowed-role), so the button inside it does, and a click on it works the label.
+const PLACE = "absolute left-2 top-2 z-20";
+const BUTTON = "btn cursor-pointer items-center gap-1";
+const CLOSE = "inline-block cursor-pointer rounded px-1 text-sm text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200";
 
-/** Labels that work a checkbox act as buttons for the keyboard once JavaScript runs (Enter or Space). */
-function pressOnKey(e: React.KeyboardEvent<HTMLLabelElement>) {
+/** The buttons inside the labels act for the keyboard once JavaScript runs (Enter or Space): a click on the label. */
+function pressOnKey(e: React.KeyboardEvent<HTMLSpanElement>) {
   if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     e.currentTarget.click();
@@ -71,11 +74,15 @@ export function TreePane({ tree, children }: { tree: React.ReactNode; children: 
     <div ref={container} className="relative flex min-h-0 flex-1" style={{ "--tree-w": `${initial.width}%` } as React.CSSProperties}>
       <input ref={closedLarge} type="checkbox" id="tree-closed" className="peer/closed sr-only" aria-hidden="true" tabIndex={-1} defaultChecked={!initial.largeOpen} onChange={save} />
       <input ref={openSmall} type="checkbox" id="tree-open" className="peer/open sr-only" aria-hidden="true" tabIndex={-1} defaultChecked={initial.smallOpen} onChange={save} />
-      <label htmlFor="tree-open" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} items-center gap-1 xl:hidden`}>
-        <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
+      <label htmlFor="tree-open" className={`${PLACE} xl:hidden`}>
+        <span role="button" tabIndex={0} onKeyDown={pressOnKey} className={BUTTON}>
+          <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
+        </span>
       </label>
-      <label htmlFor="tree-closed" role="button" tabIndex={0} onKeyDown={pressOnKey} className={`${BUTTON} hidden items-center gap-1 xl:peer-checked/closed:inline-flex`}>
-        <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
+      <label htmlFor="tree-closed" className={`${PLACE} hidden xl:peer-checked/closed:block`}>
+        <span role="button" tabIndex={0} onKeyDown={pressOnKey} className={BUTTON}>
+          <RiMenuLine aria-hidden="true" className="h-4 w-4" /> Tree
+        </span>
       </label>
       <aside
         aria-label="Tree pane"
@@ -83,11 +90,15 @@ export function TreePane({ tree, children }: { tree: React.ReactNode; children: 
         className="fixed inset-y-0 left-0 z-40 hidden w-[85vw] min-w-[220px] max-w-sm flex-col overflow-hidden border-r border-slate-200 bg-white shadow-2xl peer-checked/open:flex xl:relative xl:inset-auto xl:z-auto xl:flex xl:w-[var(--tree-w)] xl:max-w-none xl:shrink-0 xl:shadow-none xl:peer-checked/closed:hidden dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="flex items-center justify-end px-2 pt-1">
-          <label htmlFor="tree-open" role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={`${CLOSE} xl:hidden`}>
-            <RiCloseLine aria-hidden="true" className="h-4 w-4" />
+          <label htmlFor="tree-open" className="xl:hidden">
+            <span role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={CLOSE}>
+              <RiCloseLine aria-hidden="true" className="h-4 w-4" />
+            </span>
           </label>
-          <label htmlFor="tree-closed" role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={`${CLOSE} hidden xl:inline`}>
-            <RiCloseLine aria-hidden="true" className="h-4 w-4" />
+          <label htmlFor="tree-closed" className="hidden xl:inline">
+            <span role="button" tabIndex={0} onKeyDown={pressOnKey} aria-label="Close tree pane" className={CLOSE}>
+              <RiCloseLine aria-hidden="true" className="h-4 w-4" />
+            </span>
           </label>
         </div>
         {tree}

@@ -24,11 +24,11 @@ export interface ContainerInventoryFacts {
   attributes: { attr_key: string; value: string }[];
 }
 
-/** A titled Tremor card (a region named by its title). */
+/** A titled Tremor card (a region named by its title); its title is an h2, as the cards come right under the screen's h1. */
 function FactsCard({ title, children, testId, footer }: { title: string; children: ReactNode; testId: string; footer?: ReactNode }) {
   return (
     <Card role="region" className="flex flex-col gap-2 p-3" aria-label={title} data-testid={testId}>
-      <h3 className="text-sm font-semibold text-tremor-content-strong dark:text-dark-tremor-content-strong">{title}</h3>
+      <h2 className="text-sm font-semibold text-tremor-content-strong dark:text-dark-tremor-content-strong">{title}</h2>
       {children}
       {footer ? <p className="muted mt-auto text-xs">{footer}</p> : null}
     </Card>
