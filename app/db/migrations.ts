@@ -697,6 +697,18 @@ function m012(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 13: the nodes of one node group by name. Grid rows show their group's node count and first names
+ * (app/models/container-rows.server.ts); without this index every grid page scanned every node of the inventory.
+ */
+function m015(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex("k8s_node_group_name").on("k8s_node").columns(["cluster", "node_group", "name"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -713,6 +725,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "010_sign_in_hardening": m010(dialect),
         "011_cluster_connections": m011(dialect),
         "012_cloud_connections": m012(dialect),
+        "015_k8s_node_group_index": m015(),
       };
     },
   };

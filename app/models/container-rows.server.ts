@@ -111,8 +111,13 @@ export interface ContainerRow {
   /** The row's costs are already totals over its containers (× currentCount): the same figures by their total names. */
   totalCurrentCost: number | null;
   totalNetSavings: number | null;
-  /** The nodes of its node group; hostName is the node when the group has only one. */
+  /**
+   * The nodes of its node group by name: all of them, or, on a grid page, the first NODE_NAMES_SHOWN (nodeCount
+   * says how many there are). hostName is the node when the group has only one.
+   */
   nodes: string[];
+  /** How many nodes its node group has (nodes may hold only the first few). */
+  nodeCount: number;
   hostName: string | null;
   /** GPU values (migration 007): null for containers without GPU samples (shown only with the GPU flag). */
   gpuRequest: number | null;
@@ -247,6 +252,7 @@ export function toRow(r: RawRow): ContainerRow {
     totalCurrentCost: n0(r.current_cost),
     totalNetSavings: n0(r.net_savings),
     nodes: [],
+    nodeCount: 0,
     hostName: null,
     gpuRequest: n0(r.gpu_request),
     totalExistingGpuRequest: n0(r.total_existing_gpu_request),
@@ -255,23 +261,52 @@ export function toRow(r: RawRow): ContainerRow {
   };
 }
 
-/** Fills nodes and hostName from the inventory's nodes of each row's cluster and node group (one query). */
-export async function withNodes(db: Db, rows: ContainerRow[]): Promise<ContainerRow[]> {
-  const groups = [...new Set(rows.map((r) => `${r.cluster}\u0000${r.nodeGroupName}`))];
-  if (!groups.length) return rows;
-  const clusters = [...new Set(rows.map((r) => r.cluster))];
-  const names = [...new Set(rows.map((r) => r.nodeGroupName))];
-  const found = await db.selectFrom("k8s_node").select(["cluster", "node_group", "name"]).where("cluster", "in", clusters).where("node_group", "in", names).orderBy("name").execute();
-  const byGroup = new Map<string, string[]>();
-  for (const n of found) {
-    const key = `${n.cluster}\u0000${n.node_group}`;
-    const names = byGroup.get(key);
-    if (names) names.push(n.name);
-    else byGroup.set(key, [n.name]);
+/** Node names a grid row carries at most (the cell shows two and "+N"); the node screens list the rest. */
+export const NODE_NAMES_SHOWN = 3;
+
+/**
+ * Fills nodes, nodeCount and hostName from the inventory's nodes of each row's cluster and node group: per group
+ * its count and its first `limit` names (the grid), or every name (`limit` undefined: exports and the API). One
+ * query over the k8s_node_group_name index (migration 015): its cost follows the page's groups, not the fleet.
+ */
+export async function withNodes(db: Db, rows: ContainerRow[], limit?: number): Promise<ContainerRow[]> {
+  const groups = new Map<string, { cluster: string; nodeGroup: string }>();
+  for (const r of rows) groups.set(`${r.cluster}\u0000${r.nodeGroupName}`, { cluster: r.cluster, nodeGroup: r.nodeGroupName });
+  if (!groups.size) return rows;
+  const pairs = sql.join([...groups.values()].map((g) => sql`(cluster = ${g.cluster} and node_group = ${g.nodeGroup})`), sql` or `);
+  const names = new Map<string, string[]>();
+  const counts = new Map<string, number>();
+  if (limit === undefined) {
+    const { rows: found } = await sql<{ cluster: string; node_group: string; name: string }>`
+      select cluster, node_group, name from k8s_node where ${pairs} order by cluster, node_group, name`.execute(db);
+    for (const n of found) {
+      const key = `${n.cluster}\u0000${n.node_group}`;
+      const list = names.get(key);
+      if (list) list.push(n.name);
+      else names.set(key, [n.name]);
+    }
+    for (const [key, list] of names) counts.set(key, list.length);
+  } else {
+    const { rows: found } = await sql<{ cluster: string; node_group: string; name: string; rn: number | string; n: number | string }>`
+      select cluster, node_group, name, rn, n from (
+        select cluster, node_group, name,
+          row_number() over (partition by cluster, node_group order by name) as rn,
+          count(*) over (partition by cluster, node_group) as n
+        from k8s_node where ${pairs}
+      ) ranked where rn <= ${limit} order by cluster, node_group, rn`.execute(db);
+    for (const n of found) {
+      const key = `${n.cluster}\u0000${n.node_group}`;
+      counts.set(key, Number(n.n));
+      const list = names.get(key);
+      if (list) list.push(n.name);
+      else names.set(key, [n.name]);
+    }
   }
   for (const r of rows) {
-    r.nodes = byGroup.get(`${r.cluster}\u0000${r.nodeGroupName}`) ?? [];
-    r.hostName = r.nodes.length === 1 ? r.nodes[0] : null;
+    const key = `${r.cluster}\u0000${r.nodeGroupName}`;
+    r.nodes = names.get(key) ?? [];
+    r.nodeCount = counts.get(key) ?? 0;
+    r.hostName = r.nodeCount === 1 ? r.nodes[0] : null;
   }
   return rows;
 }
