@@ -81,6 +81,26 @@ async function deepLinks(db: string): Promise<{ links: Link[]; facts: string }> 
   }
 }
 
+/** CPU time (user + system) in ms of a process and its descendants, from /proc (clock ticks of 10 ms). */
+function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
+        stack.push(...fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      continue;
+    }
+  }
+  return ticks * 10;
+}
+
 interface LinkResult {
   link: Link;
   connections: number;
@@ -124,7 +144,9 @@ async function main() {
 
   const per = links.map((_, i) => Math.floor(CONNECTIONS / links.length) + (i < CONNECTIONS % links.length ? 1 : 0));
   const t0 = Date.now();
+  const cpu0 = treeCpuMs(server.pid);
   const raw = await Promise.all(links.map((link, i) => run(server.port, cookie, link, per[i])));
+  const cpuMs = treeCpuMs(server.pid) - cpu0;
   const rssMax = maxRssBetween(server, t0, Date.now());
   const load1 = os.loadavg()[0];
   const results: LinkResult[] = raw.map((r, i) => ({ link: links[i], connections: per[i], firstMs: first[i], ...r }));
@@ -139,6 +161,7 @@ async function main() {
   const out = [
     `Server: ${PROCESSES ?? `default (${os.availableParallelism()})`} web process(es), ready in ${(readyMs / 1000).toFixed(1)} s; ${facts}.`,
     `Load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ${os.availableParallelism()} CPUs; peak RSS of the server's processes ${rssMax.toFixed(0)} MB. ${CONNECTIONS} connections for ${SECONDS} s, time-out ${TIMEOUT} s${COLD ? ", no warm-up pass" : ""}.`,
+    `Server CPU during the load: ${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / SECONDS / 10).toFixed(0)} % of one core), **${all.length ? (cpuMs / all.length).toFixed(0) : "-"} ms per answered request** (requests abandoned by their client's time-out included in the CPU, not in the count).`,
     "",
     "| link | connections | requests | req/s | p50 ms | p99 ms | max ms | errors | time-outs | non-2xx | first request ms |",
     "|---|---|---|---|---|---|---|---|---|---|---|",

@@ -106,6 +106,42 @@ async function serve() {
     res.status(403).type("text/plain; charset=utf-8").send(FOREIGN_POST_MESSAGE);
   }
 
+  /**
+   * Admission (decision 022): at most KUBEX_REQUESTS_PER_PROCESS page and data requests are worked on at once; the
+   * others wait in arrival order, and one whose client has gone by its turn is never started. Without it 50
+   * requests share the process's thread at once, each finishing only when all do (every one past the clients'
+   * time-outs under load), and the abandoned ones are still computed. Static files, exports and the API are not
+   * held back (a long download must not take a page's turn; the API has its own limits, decision 017).
+   */
+  const maxInFlight = env().KUBEX_REQUESTS_PER_PROCESS ?? 4;
+  let inFlight = 0;
+  const waiting = [];
+  const pump = () => {
+    while (inFlight < maxInFlight && waiting.length) {
+      const next = waiting.shift();
+      if (next.req.socket.destroyed) continue;
+      next.start();
+    }
+  };
+  function admit(req, res, next) {
+    if (req.path.startsWith("/api/") || req.path.endsWith("/export")) return next();
+    const start = () => {
+      inFlight++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        inFlight--;
+        pump();
+      };
+      res.once("finish", release);
+      res.once("close", release);
+      next();
+    };
+    if (inFlight < maxInFlight) start();
+    else waiting.push({ req, start });
+  }
+
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
@@ -114,6 +150,7 @@ async function serve() {
   app.use(express.static("public", { maxAge: "1h" }));
   app.use(morgan("tiny"));
   app.use(refuseForeignPosts);
+  app.use(admit);
   app.all(
     "*",
     createRequestHandler({
