@@ -113,7 +113,8 @@ async function serve() {
    * time-outs under load), and the abandoned ones are still computed. Static files, exports and the API are not
    * held back (a long download must not take a page's turn; the API has its own limits, decision 017).
    */
-  const maxInFlight = env().KUBEX_REQUESTS_PER_PROCESS ?? 4;
+  // Off unless set: with 4 the e2e's node chart mode switch (nodes.spec.ts) stalled past 10 s; not yet understood.
+  const maxInFlight = env().KUBEX_REQUESTS_PER_PROCESS ?? Infinity;
   let inFlight = 0;
   const waiting = [];
   const pump = () => {
