@@ -10,12 +10,15 @@ import { NonceContext } from "~/components/shell/nonce";
 import { registerCollectionJob } from "~/analysis/cluster-connections.server";
 import { getStore } from "~/db/db.server";
 import { startConfiguredWebhook } from "~/features/automation/webhook.server";
+import { startWarming } from "~/features/warm/warm.server";
 
 // The scheduled jobs start with the server (app/sources/schedule.server.ts): the collection and analysis of the
 // connected clusters (KUBEX_COLLECT_SCHEDULE, daily at 02:00 UTC by default; nothing to do without a connection).
 registerCollectionJob(getStore);
 // The admission webhook's HTTPS listener, when a certificate is configured (decision 019).
 startConfiguredWebhook(getStore);
+// Each web process warms its caches for the default pages at start and after every analysis or collection (issue 13).
+startWarming(getStore);
 
 const ABORT_DELAY = 5_000;
 

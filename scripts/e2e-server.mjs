@@ -11,6 +11,8 @@ const env = {
   DATABASE_URL: "",
   KUBEX_DEMO_SIZE: process.env.KUBEX_DEMO_SIZE ?? "400",
   KUBEX_DEMO_SEED: process.env.KUBEX_DEMO_SEED ?? "7",
+  // One web process: the tests read in-process state (job status, stand-ins' timing) from the process they talk to.
+  KUBEX_WEB_PROCESSES: process.env.KUBEX_WEB_PROCESSES ?? "1",
   // The end-to-end tests exercise public items and count badges, and switch the tour on themselves, so these start off.
   KUBEX_FLAGS_OFF: process.env.KUBEX_FLAGS_OFF ?? "sandboxPlaygroundEnabled,lazyLoadFolder,kubexShowProductTour",
 };

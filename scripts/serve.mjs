@@ -8,7 +8,17 @@
  *     action throws, which is a bare 500 (app/lib/form-post.server.ts applies the same test inside the app).
  * Usage: node node_modules/tsx/dist/cli.mjs scripts/serve.mjs build/index.js (HOST, PORT; KUBEX_TRUST_PROXY is
  * read by the app itself). Prints "[kubex-serve] http://HOST:PORT" once it listens.
+ *
+ * Both cores (issue 13, decision 022): with KUBEX_WEB_PROCESSES above 1 (default: one per core) this process is
+ * node:cluster's primary: it forks that many web processes, which share the port (the primary hands out the
+ * connections) and the store (SQLite in WAL with busy retries, or PostgreSQL); each keeps its own caches, keyed
+ * by the collection and snapshot ids it reads from the store, so a new analysis is seen by all. Only the first
+ * web process runs the collection schedule (the others get KUBEX_COLLECT_SCHEDULE=off; "collect now" still runs
+ * where it is asked). A web process that dies is forked again. The primary prints the "[kubex-serve]" line once
+ * every web process listens, and passes SIGTERM/SIGINT on.
  */
+import cluster from "node:cluster";
+import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import url from "node:url";
@@ -19,66 +29,152 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import { BASE_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "../app/lib/security-headers.ts";
 import { FOREIGN_POST_MESSAGE, isForeignPost } from "../app/lib/form-post.server.ts";
+import { env } from "../app/lib/env.server.ts";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
-const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
-const build = await import(url.pathToFileURL(buildPath).href + "?t=" + fs.statSync(buildPath).mtimeMs);
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
+// One process in development (the dev server's reloads talk to one), one per core otherwise.
+const webProcesses = env().KUBEX_WEB_PROCESSES ?? (process.env.NODE_ENV === "development" ? 1 : os.availableParallelism());
 
-/** Fills in, just before the head of a response is written, each security header it does not have yet. */
-function securityHeaders(_req, res, next) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
-    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value);
-    if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
-    return writeHead.apply(this, args);
+if (cluster.isPrimary && webProcesses > 1) {
+  const host = process.env.HOST || undefined;
+  const port = Number(process.env.PORT ?? 3000);
+  let stopping = false;
+  const listening = new Set();
+  const fork = (index) => {
+    const worker = cluster.fork(index === 0 ? {} : { KUBEX_COLLECT_SCHEDULE: "off" });
+    worker.on("listening", () => {
+      listening.add(index);
+      if (listening.size === webProcesses) {
+        listening.add("announced");
+        console.log(`[kubex-serve] http://${host ?? "localhost"}:${port} (${webProcesses} web processes)`);
+      }
+    });
+    worker.on("exit", (code, signal) => {
+      if (stopping) {
+        // The last one out ends the primary (tsx's IPC channel would otherwise keep it running).
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      console.error(`[kubex-serve] web process ${index} ended (${signal ?? code}); starting it again`);
+      setTimeout(() => fork(index), 1000).unref();
+    });
   };
-  next();
+  for (let i = 0; i < webProcesses; i++) fork(i);
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    });
+  }
+} else {
+  await serve();
 }
 
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+async function serve() {
+  const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+  const build = await import(url.pathToFileURL(buildPath).href + "?t=" + fs.statSync(buildPath).mtimeMs);
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
-function refuseForeignPosts(req, res, next) {
-  if (!UNSAFE_METHODS.has(req.method)) return next();
-  const headers = new Headers();
-  for (const name of ["origin", "sec-fetch-site", "host", "x-forwarded-host"]) {
-    const value = req.get(name);
-    if (value !== undefined) headers.set(name, value);
+  /** Fills in, just before the head of a response is written, each security header it does not have yet. */
+  function securityHeaders(_req, res, next) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value);
+      if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
+      return writeHead.apply(this, args);
+    };
+    next();
   }
-  let url;
-  try {
-    url = new URL(`http://${req.get("host")}/`);
-  } catch {
-    url = new URL("http://host.invalid/");
+
+  const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+  function refuseForeignPosts(req, res, next) {
+    if (!UNSAFE_METHODS.has(req.method)) return next();
+    const headers = new Headers();
+    for (const name of ["origin", "sec-fetch-site", "host", "x-forwarded-host"]) {
+      const value = req.get(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    let url;
+    try {
+      url = new URL(`http://${req.get("host")}/`);
+    } catch {
+      url = new URL("http://host.invalid/");
+    }
+    if (!isForeignPost(new Request(url, { headers }))) return next();
+    res.status(403).type("text/plain; charset=utf-8").send(FOREIGN_POST_MESSAGE);
   }
-  if (!isForeignPost(new Request(url, { headers }))) return next();
-  res.status(403).type("text/plain; charset=utf-8").send(FOREIGN_POST_MESSAGE);
-}
 
-const app = express();
-app.disable("x-powered-by");
-app.use(compression());
-app.use(securityHeaders);
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
-app.use(morgan("tiny"));
-app.use(refuseForeignPosts);
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
-  }),
-);
+  /**
+   * Admission (decision 022): at most KUBEX_REQUESTS_PER_PROCESS page and data requests are worked on at once; the
+   * others wait in arrival order, and one whose client has gone by its turn is never started. Without it 50
+   * requests share the process's thread at once, each finishing only when all do (every one past the clients'
+   * time-outs under load), and the abandoned ones are still computed. Static files, exports and the API are not
+   * held back (a long download must not take a page's turn; the API has its own limits, decision 017).
+   */
+  // Off unless set: with 4 the e2e's node chart mode switch (nodes.spec.ts) stalled past 10 s; not yet understood.
+  const maxInFlight = env().KUBEX_REQUESTS_PER_PROCESS ?? Infinity;
+  let inFlight = 0;
+  const waiting = [];
+  const pump = () => {
+    while (inFlight < maxInFlight && waiting.length) {
+      const next = waiting.shift();
+      if (next.req.socket.destroyed) continue;
+      next.start();
+    }
+  };
+  function admit(req, res, next) {
+    if (req.path.startsWith("/api/") || req.path.endsWith("/export")) return next();
+    const start = () => {
+      inFlight++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        inFlight--;
+        pump();
+      };
+      res.once("finish", release);
+      res.once("close", release);
+      next();
+    };
+    if (inFlight < maxInFlight) start();
+    else waiting.push({ req, start });
+  }
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST || undefined;
-const server = app.listen(port, host, () => {
-  console.log(`[kubex-serve] http://${host ?? "localhost"}:${port}`);
-  if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
-});
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close((error) => (error ? console.error(error) : undefined)));
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use(securityHeaders);
+  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.use(morgan("tiny"));
+  app.use(refuseForeignPosts);
+  app.use(admit);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
+    }),
+  );
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST || undefined;
+  const server = app.listen(port, host, () => {
+    // A web process of several: the primary says it once all listen.
+    if (!cluster.isWorker) console.log(`[kubex-serve] http://${host ?? "localhost"}:${port}`);
+    if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () =>
+      server.close((error) => {
+        if (error) console.error(error);
+        // A web process of several: its channel to the primary would keep it running.
+        if (cluster.isWorker) process.exit(error ? 1 : 0);
+      }),
+    );
+  }
 }

@@ -753,6 +753,18 @@ function m014(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 13: the nodes of one node group by name. Grid rows show their group's node count and first names
+ * (app/models/container-rows.server.ts); without this index every grid page scanned every node of the inventory.
+ */
+function m015(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex("k8s_node_group_name").on("k8s_node").columns(["cluster", "node_group", "name"]).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -771,6 +783,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "012_cloud_connections": m012(dialect),
         "013_admission_decisions": m013(),
         "014_cloud_connection_group_size": m014(dialect),
+        "015_k8s_node_group_index": m015(),
       };
     },
   };

@@ -48,6 +48,10 @@ const SCHEMA = z.object({
   KUBEX_CLOUD_CA_FILE: z.preprocess(blankAsUndefined, z.string().optional()),
   KUBEX_CLOUD_TIMEOUT_MS: whole(100, 600_000),
   KUBEX_CLOUD_HISTORY_DAYS: whole(1, 90),
+  // Web server processes sharing the port and the store (scripts/serve.mjs, decision 022); default: one per core.
+  KUBEX_WEB_PROCESSES: whole(1, 64),
+  // Page and data requests one web process works on at once; the rest wait in order (decision 022). Default: no limit.
+  KUBEX_REQUESTS_PER_PROCESS: whole(1, 1000),
   // When connected clusters are collected and analysed: a cron expression (UTC) or "off"; default daily at 02:00.
   KUBEX_COLLECT_SCHEDULE: z.preprocess(
     blankAsUndefined,

@@ -8,7 +8,7 @@ import type { ResourceKey } from "~/engine/containers";
 import type { ContainerGridViewId } from "~/domain/containers/grid-view-ids";
 import { validationError } from "~/lib/errors";
 import { BUCKET_COLUMNS } from "./container-overview.server";
-import { ROW_SELECT, toRow, withNodes, type ContainerRow, type RawRow } from "./container-rows.server";
+import { NODE_NAMES_SHOWN, ROW_SELECT, toRow, withNodes, type ContainerRow, type RawRow } from "./container-rows.server";
 import { containerConditions } from "./container-tree.server";
 import { checkPaging, checkSort, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
 import { consistentRead, FROM } from "./snapshot-reads.server";
@@ -129,7 +129,10 @@ export interface ContainerRowsArgs {
   page?: number | null;
   /** 1 to MAX_PAGE_SIZE; default 50. */
   pageSize?: number | null;
-  /** Whether rows carry their node group's node names (nodes, hostName); default true. A read of every node, skipped by exports that show neither. */
+  /**
+   * The node names rows carry (nodes, nodeCount, hostName): by default the first NODE_NAMES_SHOWN of each row's
+   * group and its count (a grid page); true: every name (exports, the API); false: none (exports that show neither).
+   */
   withNodes?: boolean | null;
 }
 
@@ -187,7 +190,8 @@ export async function containerRows(db: Db, scope: FolderScope, args: ContainerR
       : { rows: [] as RawRow[] };
     const byId = new Map(rows.map((r) => [String(r.entity_id), r]));
     const paged = order.map((id) => toRow(byId.get(id)!));
-    return { rows: args.withNodes === false ? paged : await withNodes(q, paged), total: all.length, page, pageSize };
+    const rowsOut = args.withNodes === false ? paged : await withNodes(q, paged, args.withNodes === true ? undefined : NODE_NAMES_SHOWN);
+    return { rows: rowsOut, total: all.length, page, pageSize };
   });
 }
 
@@ -225,8 +229,11 @@ export async function containerGroups(
   };
 }
 
-/** One container's row in the current snapshot (getContainerDetailsForEntity), or undefined. */
-export async function containerById(db: Db, entityId: string): Promise<ContainerRow | undefined> {
+/**
+ * One container's row in the current snapshot (getContainerDetailsForEntity), or undefined: with every node name
+ * of its group (the API), or the first `nodeNames` and the count (the pages: a group can have thousands).
+ */
+export async function containerById(db: Db, entityId: string, nodeNames?: number): Promise<ContainerRow | undefined> {
   const { rows } = await sql<RawRow>`select ${ROW_SELECT} from ${FROM} where c.id = ${entityId}`.execute(db);
-  return rows[0] ? (await withNodes(db, [toRow(rows[0])]))[0] : undefined;
+  return rows[0] ? (await withNodes(db, [toRow(rows[0])], nodeNames))[0] : undefined;
 }

@@ -33,6 +33,7 @@ import {
   type TimeInterval,
 } from "~/domain/workload/constants";
 import { containerById } from "./container-grid.server";
+import { NODE_NAMES_SHOWN } from "./container-rows.server";
 import { type ContainerRow } from "./container-rows.server";
 import { validationError } from "~/lib/errors";
 
@@ -138,7 +139,7 @@ async function basis(db: Db, entityId: string): Promise<Basis | undefined> {
   if (!container) return undefined;
   const meta = metaRow ? (JSON.parse(metaRow.value) as CollectionMeta) : undefined;
   const [row, cluster] = await Promise.all([
-    containerById(db, entityId),
+    containerById(db, entityId, NODE_NAMES_SHOWN),
     db.selectFrom("k8s_cluster").select("region").where("name", "=", container.cluster).executeTakeFirst(),
   ]);
   const reader = meta?.source === "demo" ? demoReader(meta.seed, { [container.cluster]: cluster?.region ?? "" }) : null;

@@ -36,3 +36,16 @@ export async function currentSnapshot(db: Kysely<Database>) {
   if (id === undefined) return undefined;
   return db.selectFrom("analysis_snapshot").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/**
+ * What the per-process caches are keyed on, as one string: the current snapshot and the meta of the latest
+ * collection. It changes when an analysis swaps or a collection lands, in whichever process did it (issue 13:
+ * every web process polls it to warm its own caches).
+ */
+export async function cacheGeneration(db: Kysely<Database>): Promise<string> {
+  const rows = await db.selectFrom("meta").select(["key", "value"]).where("key", "in", [CURRENT_SNAPSHOT_META_KEY, "collection.latest"]).execute();
+  return rows
+    .map((r) => `${r.key}=${r.value}`)
+    .sort()
+    .join("|");
+}

@@ -42,7 +42,7 @@ const ROW_FIELDS = `entityId cluster nodeGroupName namespace controllerType podS
   additionalCpuWaste additionalMemoryWaste netSavings efficiencyRating monthlyWaste atRisk hasCpuThrottledRisk hasCpuStrandedRisk
   hasMemoryPodTerminationRisk hasMemoryStrandedRisk hasMemoryProcessTerminationRisk hasCpuSaturation hasMemSaturation
   cpuSaturationNodePct memSaturationNodePct primaryConstraint notes policyInstanceId workspaceId auditCollectionAuditCount lastDayCount
-  predictedUptime configLastChanged totalCurrentCost totalNetSavings nodes hostName gpuRequest totalExistingGpuRequest gpuMemory totalGpuMemory`;
+  predictedUptime configLastChanged totalCurrentCost totalNetSavings nodes nodeCount hostName gpuRequest totalExistingGpuRequest gpuMemory totalGpuMemory`;
 
 export const GET_CONTAINER_OVERVIEW_BY_VIEW_AND_FILTER = typed<{ getContainerOverviewByViewAndFilter: ContainerOverview }, ScopeVariables>(/* GraphQL */ `
   query getContainerOverviewByViewAndFilter($viewId: String!, $filterId: String!, $treeviewPath: String!) {

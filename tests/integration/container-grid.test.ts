@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "~/db/db.server";
 import { runAnalysis } from "~/analysis/run.server";
 import type { ContainerRowsArgs } from "~/models/container-grid.server";
+import { NODE_NAMES_SHOWN } from "~/models/container-rows.server";
 import { resolveFolderScope } from "~/models/trees.server";
 import { groupsIn, rowsIn } from "./scoped-reads";
 import { SEED_IDS } from "~/models/treeview-common.server";
@@ -87,5 +88,31 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
     for await (const page of exportPages(api.db, scope, exportQuery(params))) exported.push(...page.map((r) => r.entityId));
     expect(grid.rows.map((r) => r.entityId)).toEqual(["e", "a"]);
     expect(exported).toEqual(["e", "a"]);
+  });
+
+  it("carries a group's node count and its first few names on a grid page, every name when asked (exports, the API)", async () => {
+    const node = (cluster: string, name: string) => ({
+      id: `${cluster}/${name}`, cluster, node_group: "general", name, instance_type: "m5.large",
+      cpu_capacity: 2000, mem_capacity: 8192, pod_capacity: 110, cpu_allocatable: 1900, mem_allocatable: 7800,
+    });
+    const prodNames = ["n-05", "n-01", "n-04", "n-02", "n-03"];
+    await api.db.insertInto("k8s_node").values([...prodNames.map((n) => node("prod-a", n)), node("dev-b", "only-1"), node("dev-b-other", "x")]).execute();
+    try {
+      const page = await rows({});
+      const prod = page.rows.find((r) => r.cluster === "prod-a")!;
+      expect(NODE_NAMES_SHOWN).toBe(3);
+      expect(prod.nodes).toEqual(["n-01", "n-02", "n-03"]);
+      expect(prod.nodeCount).toBe(5);
+      expect(prod.hostName).toBeNull();
+      const dev = page.rows.find((r) => r.cluster === "dev-b")!;
+      expect([dev.nodes, dev.nodeCount, dev.hostName]).toEqual([["only-1"], 1, "only-1"]);
+      const all = await rows({ withNodes: true });
+      expect(all.rows.find((r) => r.cluster === "prod-a")!.nodes).toEqual(["n-01", "n-02", "n-03", "n-04", "n-05"]);
+      expect(all.rows.find((r) => r.cluster === "prod-a")!.nodeCount).toBe(5);
+      const none = await rows({ withNodes: false });
+      expect(none.rows.every((r) => r.nodes.length === 0 && r.nodeCount === 0)).toBe(true);
+    } finally {
+      await api.db.deleteFrom("k8s_node").where("node_group", "=", "general").execute();
+    }
   });
 });

@@ -54,7 +54,10 @@ export function CellValue({ col, row }: { col: GridColumn; row: GridRow }) {
     case "list": {
       const list = Array.isArray(v) ? (v as string[]) : [];
       if (!list.length) return <>{dash}</>;
-      return <span title={list.join(", ")}>{list.length > 2 ? `${list.slice(0, 2).join(", ")} +${list.length - 2}` : list.join(", ")}</span>;
+      // A grid row carries its group's first few node names and the count (nodeCount), not every name.
+      const total = col.key === "nodes" && isNum(row.nodeCount) ? Math.max(row.nodeCount, list.length) : list.length;
+      const more = total > list.length ? `, … (${total} nodes)` : "";
+      return <span title={list.join(", ") + more}>{total > 2 ? `${list.slice(0, 2).join(", ")} +${total - 2}` : list.join(", ")}</span>;
     }
     default:
       return <>{v === null || v === undefined || v === "" ? dash : String(v)}</>;

@@ -6,6 +6,7 @@
 import type { FolderScope } from "~/models/tree-scope.server";
 import type { Db } from "~/models/treeview-common.server";
 import { containerById } from "~/models/container-grid.server";
+import { NODE_NAMES_SHOWN } from "~/models/container-rows.server";
 import { getContainerInventory } from "~/models/containers.server";
 import { policyClusterCounts } from "~/models/policy-instances.server";
 import { policyForContainer } from "~/engine/policy";
@@ -21,7 +22,7 @@ export const POLICY_DRAWER_GROUPS = ["windowing", "allocation", "thresholds"] as
 export async function loadDrawer(db: Db, scope: FolderScope, ref: DrawerRef | null) {
   if (!ref) return null;
   if (ref.kind === "container") {
-    const [row, inventory] = await Promise.all([containerById(db, ref.id), getContainerInventory(db, ref.id)]);
+    const [row, inventory] = await Promise.all([containerById(db, ref.id, NODE_NAMES_SHOWN), getContainerInventory(db, ref.id)]);
     if (!row || !inventory) return { kind: "missing" as const, ref };
     const policy = policyForContainer(row.policyName);
     // Why: the engine again on this container's samples (one container, tens of ms); a failure hides the panel only.

@@ -11,6 +11,7 @@ import { POLICIES } from "~/engine/policy";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { getContainerInventory } from "~/models/containers.server";
 import { containerById } from "~/models/container-grid.server";
+import { NODE_NAMES_SHOWN } from "~/models/container-rows.server";
 import { containerMetricSeries, seriesEnd, workloadCharts } from "~/models/container-metrics.server";
 import { policyPage, policyRows } from "~/features/containers/policies";
 import { CHART_KEYS, OVERVIEW_HISTORY_CHARTS, SERVICE_CHARTS, chartsFor, type BuiltChart, type ChartKey } from "./charts";
@@ -39,7 +40,7 @@ export async function loadWorkload(request: Request, entityId: string) {
   const url = parseWorkloadUrl(params, tabs);
   const base = { kind: "workload" as const, entityId, tabs, url };
   try {
-    const [container, row, endMs] = await Promise.all([getContainerInventory(db, entityId), containerById(db, entityId), seriesEnd(db, entityId)]);
+    const [container, row, endMs] = await Promise.all([getContainerInventory(db, entityId), containerById(db, entityId, NODE_NAMES_SHOWN), seriesEnd(db, entityId)]);
     if (!container || endMs === undefined) return { ...base, status: "notFound" as const };
 
     const overview =

@@ -86,6 +86,8 @@ const getContainerDetailsByViewAndFilter: Resolver<RowsArgs> = async (_p, args, 
     gridViewId: args.gridViewId,
     sort: args.sortField || direction ? { field: args.sortField ?? "containerName", direction: direction as "asc" | "desc" | undefined } : null,
     bucket: args.chartingEntry != null && args.bucket != null ? { metric: chartOf(args.chartingEntry), value: args.bucket } : null,
+    // The API's rows list every node of their group (its contract); the pages carry the first few and a count.
+    withNodes: true,
   });
 };
 

@@ -534,6 +534,8 @@ type ContainerRow {
   totalNetSavings: Float
   """The nodes of its node group, by name."""
   nodes: [String!]!
+  """How many nodes its node group has."""
+  nodeCount: Int!
   """The node it runs on when its node group has a single node; else null."""
   hostName: String
   """Recommended GPUs per container (GPU feature only); null when the container has no GPU samples."""

@@ -1,0 +1,187 @@
+/**
+ * 50 users at once (issue 13): autocannon, `--connections` (50) for `--seconds` (60) over the seven mixed deep
+ * links — the containers tree's root and a folder 3 levels deep (Summary), the AI Analysis Details grid sorted
+ * and searched and its page 50, a workload, the Node Group Analysis grid and the Nodes grid — against the
+ * production server as `npm start` runs it (scripts/serve.mjs with KUBEX_WEB_PROCESSES web processes, default one
+ * per core). The connections are split over the seven links (one autocannon instance per link), so each link has
+ * its own p50/p99 and all of them together give the mix's; every response's status is counted.
+ *
+ *   npx tsx bench/users.bench.ts --db /tmp/x.db [--cwd DIR] [--connections 50] [--seconds 60] [--processes N]
+ *                                [--timeout 10] [--cold]
+ *
+ * --db: a demo store made by `DATABASE_FILE=/tmp/x.db KUBEX_DEMO_SIZE=150000 npx tsx scripts/setup.ts` (only read;
+ * run setup again after pulling a migration). --cwd: where the server runs from (build/ there; by default this
+ * repo's, rebuilt when stale). --processes: KUBEX_WEB_PROCESSES for the server (default: unset, one per core).
+ * --timeout: seconds before autocannon counts a request as timed out (its default, 10). --cold: no warm-up pass;
+ * by default each link is requested once before the clock starts (what the server's own warm-up covers is in the
+ * "first request" column either way: the first answer's time of each link, before the load).
+ * Loopback only. Results and how to read them: bench/README.md.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { cleanups, cleanUp, ms, prepareBuild, quantile, request } from "./harness";
+import { cookieFor, maxRssBetween, startSampledServer } from "./load-common";
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback?: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const DB = opt("db");
+if (!DB || !fs.existsSync(DB)) throw new Error("--db FILE: a demo store (see the comment at the top)");
+const CONNECTIONS = Number(opt("connections", "50"));
+const SECONDS = Number(opt("seconds", "60"));
+const TIMEOUT = Number(opt("timeout", "10"));
+const PROCESSES = opt("processes");
+const COLD = args.includes("--cold");
+
+interface Link {
+  name: string;
+  url: string;
+  /** Text the page must contain (checked on the first answer). */
+  expect: string;
+}
+
+/** The seven deep links, from the store itself: the biggest folder 3 levels deep and a container of it. */
+async function deepLinks(db: string): Promise<{ links: Link[]; facts: string }> {
+  const { openStore } = await import("~/db/connect.server");
+  const { resolveTreeScope } = await import("~/models/trees.server");
+  const { getUserByName } = await import("~/models/users.server");
+  const { SEED_IDS } = await import("~/models/treeview-common.server");
+  const store = openStore({ sqliteFile: db });
+  try {
+    const admin = await getUserByName(store.db, "admin");
+    if (!admin) throw new Error("The store has no admin user: run scripts/setup.ts on it.");
+    const user = { ...admin, ctx: "containers" as const, isSaasUserAdmin: false, isSaasAuditAdmin: false };
+    const tree = (await resolveTreeScope(store.db, user, { ctx: "containers", viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers })).cached.tree;
+    type N = typeof tree;
+    const biggest = (n: N) => [...(n.children ?? [])].sort((a, b) => (b.containerCount ?? 0) - (a.containerCount ?? 0))[0];
+    let deep: N | undefined = tree;
+    for (let level = 0; level < 3 && deep; level++) deep = biggest(deep);
+    if (!deep || deep.level !== 3) throw new Error("The Cluster View has no folder 3 levels deep.");
+    const container = await store.db.selectFrom("container").select("id").where("cluster", "=", deep.fullPath.split("/")[1] ?? "").orderBy("id").limit(1).executeTakeFirst();
+    if (!container) throw new Error("No container in the selected folder's cluster.");
+    const containers = (await store.db.selectFrom("container").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0;
+    const nodes = (await store.db.selectFrom("k8s_node").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0;
+    const q = (extra: Record<string, string>) => new URLSearchParams(extra).toString();
+    const links: Link[] = [
+      { name: "containers tree root, Summary", url: "/kubex/containers-tree", expect: "Summary" },
+      { name: "folder 3 levels deep, Summary", url: `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath })}`, expect: deep.name ?? "" },
+      { name: "grid at the root, sorted by Current Cost, search `worker`", url: `/kubex/containers-tree/tree-item?${q({ tabGroup1: "analysis-details", sort: "currentCost", dir: "desc", q: "worker" })}`, expect: "AI Analysis Details" },
+      { name: "grid at the root, page 50 of 20 rows", url: `/kubex/containers-tree/tree-item?${q({ tabGroup1: "analysis-details", page: "50" })}`, expect: "AI Analysis Details" },
+      { name: "a workload (overview)", url: `/kubex/containers-tree/tree-item?${q({ entityId: String(container.id) })}`, expect: "Overview" },
+      { name: "Node Group Analysis grid, all clusters", url: "/kubex/nodes-tree", expect: "node-group-grid" },
+      { name: "Nodes grid, all clusters", url: "/kubex/nodes-tree?tabGroupNode=node-detail", expect: "node-grid" },
+    ];
+    return { links, facts: `${Number(containers).toLocaleString("en-US")} containers, ${Number(nodes).toLocaleString("en-US")} nodes; folder \`${deep.fullPath}\` (${deep.containerCount} containers)` };
+  } finally {
+    await store.close();
+  }
+}
+
+/** CPU time (user + system) in ms of a process and its descendants, from /proc (clock ticks of 10 ms). */
+function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
+        stack.push(...fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      continue;
+    }
+  }
+  return ticks * 10;
+}
+
+interface LinkResult {
+  link: Link;
+  connections: number;
+  firstMs: number;
+  times: number[];
+  result: autocannon.Result;
+}
+
+function run(port: number, cookie: string, link: Link, connections: number): Promise<{ times: number[]; result: autocannon.Result }> {
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: `http://127.0.0.1:${port}${link.url}`, headers: { Cookie: cookie, Accept: "text/html" }, connections, duration: SECONDS, timeout: TIMEOUT },
+      (error, result) => (error ? reject(error) : resolve({ times, result })),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-users-"));
+  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const { links, facts } = await deepLinks(DB!);
+  const cwd = opt("cwd") ?? prepareBuild(tmp, false).cwd;
+  if (PROCESSES) process.env.KUBEX_WEB_PROCESSES = PROCESSES;
+  const load0 = os.loadavg()[0];
+  const tStart = performance.now();
+  const server = await startSampledServer(cwd, DB!);
+  const readyMs = performance.now() - tStart;
+  const cookie = await cookieFor(server.port, "analyst", "kubex-analyst");
+
+  // Each link once, in order, before the load: a start's first requests (what the warm-up did not cover pays here).
+  const first: number[] = [];
+  for (const link of links) {
+    const r = await request(server.port, "GET", link.url, { Cookie: cookie, Accept: "text/html" }, undefined, 120_000);
+    if (r.status !== 200 || !r.body.toString().includes(link.expect)) throw new Error(`${link.name}: HTTP ${r.status}, '${link.expect}' ${r.body.toString().includes(link.expect) ? "found" : "missing"} (${link.url})`);
+    first.push(r.total);
+    console.error(`${link.name}: first answer ${ms(r.total)} ms, ${(r.body.length / 1000).toFixed(0)} kB`);
+  }
+  if (!COLD) for (const link of links) await request(server.port, "GET", link.url, { Cookie: cookie, Accept: "text/html" }, undefined, 120_000);
+
+  const per = links.map((_, i) => Math.floor(CONNECTIONS / links.length) + (i < CONNECTIONS % links.length ? 1 : 0));
+  const t0 = Date.now();
+  const cpu0 = treeCpuMs(server.pid);
+  const raw = await Promise.all(links.map((link, i) => run(server.port, cookie, link, per[i])));
+  const cpuMs = treeCpuMs(server.pid) - cpu0;
+  const rssMax = maxRssBetween(server, t0, Date.now());
+  const load1 = os.loadavg()[0];
+  const results: LinkResult[] = raw.map((r, i) => ({ link: links[i], connections: per[i], firstMs: first[i], ...r }));
+
+  const all = results.flatMap((r) => r.times).sort((a, b) => a - b);
+  const sum = (f: (r: autocannon.Result) => number) => results.reduce((s, r) => s + f(r.result), 0);
+  const line = (name: string, conns: number, times: number[], r: { total: number; errors: number; timeouts: number; non2xx: number }, firstMs: string) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const q = (p: number) => (sorted.length ? ms(quantile(sorted, p)) : "-");
+    return `| ${name} | ${conns} | ${r.total} | ${(r.total / SECONDS).toFixed(1)} | ${q(0.5)} | **${q(0.99)}** | ${sorted.length ? ms(sorted[sorted.length - 1]) : "-"} | ${r.errors} | ${r.timeouts} | ${r.non2xx} | ${firstMs} |`;
+  };
+  const out = [
+    `Server: ${PROCESSES ?? `default (${os.availableParallelism()})`} web process(es), ready in ${(readyMs / 1000).toFixed(1)} s; ${facts}.`,
+    `Load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ${os.availableParallelism()} CPUs; peak RSS of the server's processes ${rssMax.toFixed(0)} MB. ${CONNECTIONS} connections for ${SECONDS} s, time-out ${TIMEOUT} s${COLD ? ", no warm-up pass" : ""}.`,
+    `Server CPU during the load: ${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / SECONDS / 10).toFixed(0)} % of one core), **${all.length ? (cpuMs / all.length).toFixed(0) : "-"} ms per answered request** (requests abandoned by their client's time-out included in the CPU, not in the count).`,
+    "",
+    "| link | connections | requests | req/s | p50 ms | p99 ms | max ms | errors | time-outs | non-2xx | first request ms |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...results.map((r) =>
+      line(r.link.name, r.connections, r.times, { total: r.times.length, errors: r.result.errors, timeouts: r.result.timeouts, non2xx: r.result.non2xx }, ms(r.firstMs)),
+    ),
+    line("**all seven**", CONNECTIONS, all, { total: all.length, errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), non2xx: sum((r) => r.non2xx) }, ""),
+  ];
+  console.log(out.join("\n"));
+  const errs = server.errors();
+  if (errs.trim()) console.error(`Server stderr (last 4000 characters):\n${errs}`);
+}
+
+main()
+  .catch((e) => {
+    console.error(e instanceof Error ? e.stack : e);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    cleanUp();
+    // cleanUp stops the server; autocannon's workers and timers end with it.
+    setTimeout(() => process.exit(), 2000).unref();
+  });
