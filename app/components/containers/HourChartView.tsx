@@ -2,7 +2,7 @@ import { BoxPlotChart } from "~/components/charts/BoxPlotChart";
 import type { HourChart } from "~/features/drawers/hour-charts.server";
 
 /** One hour-of-day chart with its request and limit lines; the empty frame ("No Data Available") without data. */
-export function HourChartView({ chart, fallbackTitle, yLabel, height, width }: { chart: HourChart | null; fallbackTitle: string; yLabel: string; height?: number; width?: number }) {
+export function HourChartView({ chart, fallbackTitle, yLabel, height }: { chart: HourChart | null; fallbackTitle: string; yLabel: string; height?: number }) {
   return (
     <BoxPlotChart
       title={chart?.title ?? fallbackTitle}
@@ -12,7 +12,6 @@ export function HourChartView({ chart, fallbackTitle, yLabel, height, width }: {
       request={chart?.request}
       limit={chart?.limit}
       height={height}
-      width={width}
     />
   );
 }
