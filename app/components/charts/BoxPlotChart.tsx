@@ -6,6 +6,7 @@ import { BoxSwatch, Legend, LineSwatch, type LegendItem } from "./Legend";
 import { NoDataBody } from "./NoDataChart";
 import { bandScale, formatTick, isFiniteNumber, linePath, pct, responsiveTicks, valueScale, VIRTUAL_WIDTH, xDomain, xKey, xLabel, type XMode } from "./scales";
 import { useSeriesVisibility } from "./series";
+import { axisUnit, isCountUnit } from "./units";
 import { BOX_SERIES, BOX_SERIES_LABELS, type BoxPoint, type BoxSeriesId } from "~/domain/charts/box-series";
 
 /** Short texts of the horizontal lines, at the right edge of the plot. */
@@ -100,7 +101,8 @@ export function lineLabelMargin(texts: readonly string[]): number {
  * Hour-of-day (or historical) box plots: a band from Q1 to Sustained, whiskers from Min to Peak, a median tick, a
  * dotted average line, request (solid) and limit (dashed) lines. Legend entries toggle series when JavaScript is on.
  */
-export function BoxPlotChart(props: BoxPlotChartProps) {
+export function BoxPlotChart(given: BoxPlotChartProps) {
+  const props = inAxisUnit(given);
   const { title, points, request, limit, recommendedRequest, recommendedLimit, legendHref, height = DEFAULT_CHART_HEIGHT, actions, bare } = props;
   const lineValue: Record<BoxSeriesId, number | null | undefined> = { box: 1, average: 1, request, limit, recRequest: recommendedRequest, recLimit: recommendedLimit };
   const present = BOX_SERIES.filter((s) => positive(lineValue[s]));
@@ -131,6 +133,31 @@ export function BoxPlotChart(props: BoxPlotChartProps) {
       {inner}
     </ChartFrame>
   );
+}
+
+/**
+ * The props in the unit the axis shows (axisUnit: cores from 1,000 mCores, GB from 1,024 MB), with whole-number
+ * ticks for counts (restarts, pods, nodes, events) unless the caller says otherwise.
+ */
+export function inAxisUnit(p: BoxPlotChartProps): BoxPlotChartProps {
+  const integerTicks = p.integerTicks ?? (isCountUnit(p.unit) || isCountUnit(p.yLabel));
+  let max = 0;
+  for (const pt of p.points) for (const v of [pt.peak, pt.sustained, pt.median, pt.avg]) if (isFiniteNumber(v) && v > max) max = v;
+  for (const v of [p.request, p.limit, p.recommendedRequest, p.recommendedLimit]) if (isFiniteNumber(v) && v > max) max = v;
+  const a = axisUnit(p.unit, p.yLabel, max);
+  if (a.factor === 1) return { ...p, integerTicks };
+  const f = (v: number | null | undefined) => (isFiniteNumber(v) ? v * a.factor : v);
+  return {
+    ...p,
+    integerTicks,
+    unit: a.unit,
+    yLabel: a.yLabel,
+    points: p.points.map((pt) => ({ ...pt, min: f(pt.min) ?? null, q1: f(pt.q1) ?? null, median: f(pt.median) ?? null, sustained: f(pt.sustained) ?? null, peak: f(pt.peak) ?? null, avg: f(pt.avg) ?? null })),
+    request: f(p.request),
+    limit: f(p.limit),
+    recommendedRequest: f(p.recommendedRequest),
+    recommendedLimit: f(p.recommendedLimit),
+  };
 }
 
 const AVG_DASH = "1 4";
