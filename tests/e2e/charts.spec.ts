@@ -114,3 +114,25 @@ test("the node grid's chart panel: plots fill their cards and line labels are no
   const text = await smallestChartText(page);
   expect(text.min).toBeGreaterThanOrEqual(11);
 });
+
+test("the containers grid's chart panel draws the recommended request and limit, with whole line labels inside the card", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/kubex/containers-tree/tree-item?tabGroup1=analysis-details&size=10");
+  await hydrated(page);
+  const panel = page.getByTestId("utilization-panel");
+  await expect(panel).toHaveAttribute("data-open", "true");
+  const charts = panel.locator('[data-chart="boxplot"]');
+  await expect(charts).toHaveCount(2);
+  // the demo's first row has a recommendation: the teal recommended request line and its label on both charts
+  for (const chart of await charts.all()) {
+    await expect(chart.locator('[data-series="recRequest"]')).toHaveCount(1);
+    await expect(chart.locator('[data-line-label="recRequest"]')).toHaveText(/^Rec\. req \d/);
+    const card = (await chart.boundingBox())!;
+    for (const label of await chart.locator("[data-line-label]").all()) {
+      const b = (await label.boundingBox())!;
+      expect(b.x + b.width, await label.textContent()).toBeLessThanOrEqual(card.x + card.width + 1);
+    }
+  }
+  // and in the legend
+  await expect(panel.getByText("Recommended Request").first()).toBeVisible();
+});

@@ -239,7 +239,7 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
               .map((p) => `${xMode === "hour" ? "Hour " : ""}${xLabel(p.x, xMode, p.label)}: min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, median ${fmt(p.median)}, sustained ${fmt(p.sustained)}, peak ${fmt(p.peak)}, average ${fmt(p.avg)}.`)
               .join(" ")}
       </desc>
-      <YAxis scale={y} plot={plot} label={yLabel} format={formatValue} integer={integerTicks} />
+      <YAxis scale={y} plot={plot} label={yLabel} format={(v) => (Number.isInteger(v) ? formatTick(v) : formatValue(v))} integer={integerTicks} />
       <XAxis plot={plot} ticks={ticks} label={defaultXLabel} />
       {visible.box && dense ? <DenseBoxes points={points} centre={centre} y={y} half={half} plot={plot} /> : null}
       {visible.box && !dense ? (
