@@ -130,7 +130,7 @@ test("the containers grid's chart panel draws the recommended request and limit,
     const card = (await chart.boundingBox())!;
     for (const label of await chart.locator("[data-line-label]").all()) {
       const b = (await label.boundingBox())!;
-      expect(b.x + b.width, await label.textContent()).toBeLessThanOrEqual(card.x + card.width + 1);
+      expect(b.x + b.width, (await label.textContent()) ?? "").toBeLessThanOrEqual(card.x + card.width + 1);
     }
   }
   // and in the legend

@@ -20,6 +20,9 @@ import { gridViewTitle, isContainerGridViewId, parseBucketGridViewId } from "~/d
 import { loadGridViewsBar, withRowView } from "~/features/grid-views/bar.server";
 import { isOwnKey } from "~/lib/own-key";
 
+/** The grid's opening sort (issue 14: money first). */
+export const DEFAULT_GRID_SORT = "netSavings";
+
 /** The address's name for the group of rows without a value. */
 export const BLANK_GROUP = "(blank)";
 /** Rows shown under an expanded group; "Show all" filters the grid to the group. */
@@ -36,8 +39,9 @@ export function gridQuery(params: URLSearchParams, gpu: boolean) {
   const gridViewId = params.get("gridViewId");
   const bucket = gridViewId ? parseBucketGridViewId(gridViewId) : null;
   const known = !!gridViewId && (!!bucket || isContainerGridViewId(gridViewId));
-  const sortField = params.get("sort") ?? "monthlyWaste";
-  const sort = isOwnKey(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
+  // Opens on Net Savings, largest first: a visible money column beside the name, so the header shows the sort arrow.
+  const sortField = params.get("sort") ?? DEFAULT_GRID_SORT;
+  const sort = isOwnKey(SORTABLE_FIELDS, sortField) ? sortField : DEFAULT_GRID_SORT;
   const dir: "asc" | "desc" = params.get("dir") === "asc" ? "asc" : "desc";
   const search = normaliseSearch(params.get("q"));
   const gpuAllowed = new Set(availableColumns(gpu).map((c) => c.key));
