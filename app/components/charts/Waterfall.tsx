@@ -258,9 +258,10 @@ function WaterfallBarMark({ bar, step, x, bw, y, y0, href, selected, dimmed }: {
           <title>{tip}</title>
           <ChartLink href={href} label={tip} current={selected} keepScroll testId={`waterfall-bar-link-${bar.key}`}>
             {rect}
-            {valueLabel}
             <rect x={pct(x)} y={top - 22} width={pct(bw)} height={h + 25} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
           </ChartLink>
+          {/* Beside the link too: a narrow chart shows the compact amount, which the link's name (the full one) does not contain. */}
+          <g className="pointer-events-none">{valueLabel}</g>
         </g>
       ) : (
         <g>
