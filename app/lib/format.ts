@@ -78,3 +78,11 @@ export function formatFixed(value: number | null | undefined, digits = 0): strin
   if (!f) fixedFormats.set(digits, (f = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })));
   return f.format(value);
 }
+
+const compactCurrency = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
+
+/** Money in few characters for narrow charts: $950.25 → "$950.3", $21,030.92 → "$21K", $60,659.59 → "$60.7K", -$1,161.22 → "-$1.2K"; "-" for null. */
+export function formatCurrencyCompact(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "-";
+  return compactCurrency.format(value);
+}

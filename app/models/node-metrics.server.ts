@@ -88,13 +88,22 @@ function perNode(node: NodeRow, requests: Awaited<ReturnType<typeof groupRequest
   };
 }
 
+/** The start of the day a node was first seen (UTC), on a 5-minute mark; 0 when unknown. */
+export function firstSeenMs(firstSeen: string | null | undefined): number {
+  const t = firstSeen ? Date.parse(firstSeen) : NaN;
+  if (!Number.isFinite(t)) return 0;
+  return Math.floor(t / DAY_MS) * DAY_MS;
+}
+
 /** metricsViewerNodes; undefined for an unknown node. */
 export async function nodeMetricSeries(store: Store, nodeId: string, args: SeriesArgs): Promise<SeriesRow[] | undefined> {
   const node = await nodeById(store.db, nodeId);
   if (!node) return undefined;
   const w = seriesWindow(args, await nowOf(store));
   const read = await samplesOf(store);
-  const samples = read && w.toMs > w.fromMs ? read(nodeId, w.fromMs, w.toMs) : [];
+  // Nothing before the node was first seen: a node that joined 7 days ago has 7 days of chart, not 30 (issue 14).
+  const fromMs = Math.max(w.fromMs, firstSeenMs(node.firstSeenDateUtc));
+  const samples = read && w.toMs > fromMs ? read(nodeId, fromMs, w.toMs) : [];
   const [requests, peers, daemonSets] = await Promise.all([
     groupRequests(store.db, node.clusterName, node.nodeGroupName),
     nodesOfGroup(store.db, node.clusterName, node.nodeGroupName),

@@ -46,7 +46,9 @@ export default function KubexShell() {
               <SideNav flags={flags} hasConnections={hasConnections} />
             </div>
           </details>
-          <h1 className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="page-title">
+          {/* On a phone the buttons take the first row and the title the whole second one (it was cut to "C."). */}
+          <span className="flex-1 md:hidden" aria-hidden="true" />
+          <h1 className="order-last min-w-0 basis-full truncate text-base font-semibold md:order-none md:flex-1 md:basis-0" data-testid="page-title">
             {title}
           </h1>
           <span data-tour="share">

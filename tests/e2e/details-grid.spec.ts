@@ -66,7 +66,8 @@ test("fuzzy search finds a row despite a typo, and an empty result says so", asy
 test("a floating filter narrows the rows, a bad one is explained, and the columns chooser adds a column", async ({ page }) => {
   await page.goto(`${GRID}&size=10`);
   const total = Number((await page.getByTestId("grid-range").innerText()).replace(/.* of /, "").replace(/[^0-9]/g, ""));
-  const cluster = (await page.getByTestId("details-grid").locator("tbody tr").first().locator("td").nth(3).innerText()).trim();
+  // Container, Net Savings, Current Cost (money beside the name), Namespace, Pod Owner, Cluster
+  const cluster = (await page.getByTestId("details-grid").locator("tbody tr").first().locator("td").nth(5).innerText()).trim();
   const filter = page.getByRole("textbox", { name: "Filter Cluster" });
   await filter.fill(`=${cluster}`);
   await filter.press("Enter");
@@ -75,7 +76,7 @@ test("a floating filter narrows the rows, a bad one is explained, and the column
   const narrowed = Number((await page.getByTestId("grid-range").innerText()).replace(/.* of /, "").replace(/[^0-9]/g, ""));
   expect(narrowed).toBeGreaterThan(0);
   expect(narrowed).toBeLessThan(total);
-  for (const c of await page.getByTestId("details-grid").locator("tbody tr td:nth-child(4)").allInnerTexts()) expect(c.trim()).toBe(cluster);
+  for (const c of await page.getByTestId("details-grid").locator("tbody tr td:nth-child(6)").allInnerTexts()) expect(c.trim()).toBe(cluster);
 
   const cost = page.getByRole("textbox", { name: "Filter Current Cost" });
   await cost.fill("lots");
@@ -142,4 +143,16 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page.getByTestId("grid-empty")).toContainText("No data to display");
   });
+});
+
+test("the grid opens with the money beside the name, sorted by Net Savings, largest first, with the sort shown", async ({ page }) => {
+  await page.goto(`${GRID}&size=10`);
+  const headers = page.getByTestId("details-grid").getByRole("columnheader");
+  await expect(headers.nth(0)).toContainText("Container");
+  await expect(headers.nth(1)).toContainText("Net Savings");
+  await expect(headers.nth(2)).toContainText("Current Cost");
+  await expect(headers.nth(1)).toHaveAttribute("aria-sort", "descending");
+  const money = (await page.getByTestId("details-grid").locator("tbody tr td:nth-child(2)").allInnerTexts()).map((t) => Number(t.replace(/[^0-9.-]/g, "")));
+  expect(money.length).toBeGreaterThan(1);
+  expect([...money].sort((a, b) => b - a)).toEqual(money);
 });

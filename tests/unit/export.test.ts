@@ -129,7 +129,7 @@ describe("exportQuery", () => {
     const q = exportQuery(new URLSearchParams("gridViewId=nope&sort=drop%20table&dir=x"));
     expect(q.gridViewId).toBeNull();
     expect(q.bucket).toBeNull();
-    expect(q.sort).toEqual({ field: "monthlyWaste", direction: "desc" });
+    expect(q.sort).toEqual({ field: "netSavings", direction: "desc" }); // the grid's opening sort (decision 020)
   });
   it("passes grid views, buckets, search and sort through", () => {
     expect(exportQuery(new URLSearchParams("gridViewId=cpu_request_risk&q=web&sort=cluster&dir=asc"))).toMatchObject({
@@ -155,10 +155,10 @@ describe("exportLayout (the grid's chosen columns)", () => {
     const layout = exportLayout(new URLSearchParams("cols=cpuRequest,cluster&cols=currentCost,hasCpuSaturation,nodes,gpuMemory"));
     expect(layout.columns.map((c) => [c.header, c.kind])).toEqual([
       ["Container", "text"],
+      ["Current Cost ($/month)", "money"], // money beside the name, as in the grid
       ["Cluster", "text"],
       ["Current CPU Request (mCores)", "number"],
       ["Recommended CPU Request (mCores)", "number"],
-      ["Current Cost ($/month)", "money"],
       ["CPU Saturation", "text"],
       ["Nodes", "text"],
       ["Container details", "link"],
@@ -166,6 +166,6 @@ describe("exportLayout (the grid's chosen columns)", () => {
     ]);
     const day = exportDay(new Date("2024-03-09T23:30:00Z"));
     const r = { ...row(), hasCpuSaturation: true, nodes: ["n1", "n2"] } as ContainerRow;
-    expect(layout.cells(r, ctx, day)).toEqual(["api", "east", 500, 250, 12.35, "Yes", "n1, n2", containerDetailsUrl(ctx, "abc-123"), day]);
+    expect(layout.cells(r, ctx, day)).toEqual(["api", 12.35, "east", 500, 250, "Yes", "n1, n2", containerDetailsUrl(ctx, "abc-123"), day]);
   });
 });

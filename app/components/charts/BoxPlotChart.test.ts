@@ -15,7 +15,10 @@ describe("BoxPlotChart", () => {
   it("draws 24 hour positions, 275 px tall by default, with the units in the axis label", () => {
     expect(withAttr(html, "data-box")).toHaveLength(24);
     expect(html).toContain("height:275px");
-    expect(svgOf(html).attrs.viewBox).toBe("0 0 640 275");
+    // No viewBox: the server's SVG is the final size (x in percentages of the plot, y in pixels), nothing rescales it.
+    expect(svgOf(html).attrs.viewBox).toBeUndefined();
+    expect(svgOf(html).attrs.height).toBe("275");
+    expect(withAttr(html, "data-box")[0].attrs.x).toMatch(/%$/);
     expect(html).toMatch(/data-testid="y-axis-label"[^>]*>CPU \(%\)</);
     expect(html).toMatch(/data-testid="x-axis-label"[^>]*>Hour of day</);
     const xs = withAttr(html, "data-box").map((t) => num(t, "x"));
@@ -110,7 +113,7 @@ describe("BoxPlotChart", () => {
   it("draws historical series over time buckets with dated ticks", () => {
     const days = [2, 0, 1].map((d) => pt(new Date(Date.UTC(2025, 2, 1 + d)), d * 10));
     const out = render(BoxPlotChart, { title: "CPU history", points: days, xMode: "time", yLabel: "CPU (mCores)", height: 400 });
-    expect(svgOf(out).attrs.viewBox).toBe("0 0 640 400");
+    expect(svgOf(out).attrs.height).toBe("400");
     const order = withAttr(out, "data-box").map((t) => num(t, "x"));
     expect(order[1]).toBeLessThan(order[2]);
     expect(order[2]).toBeLessThan(order[0]); // sorted by time, not input order

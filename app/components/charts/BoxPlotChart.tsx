@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { ChartFrame, DEFAULT_CHART_HEIGHT } from "./ChartFrame";
-import { XAxis, YAxis } from "./Axes";
+import { plotRows, PlotSvg, XAxis, YAxis, type Plot } from "./Axes";
 import { SERIES_COLOUR, SERIES_TEXT_COLOUR } from "./colours";
 import { BoxSwatch, Legend, LineSwatch, type LegendItem } from "./Legend";
 import { NoDataBody } from "./NoDataChart";
-import { bandScale, formatTick, isFiniteNumber, linePath, plotArea, thinTicks, valueScale, xDomain, xKey, xLabel, type XMode } from "./scales";
+import { bandScale, formatTick, isFiniteNumber, linePath, pct, responsiveTicks, valueScale, VIRTUAL_WIDTH, xDomain, xKey, xLabel, type XMode } from "./scales";
 import { useSeriesVisibility } from "./series";
-import { useChartWidth } from "./useChartWidth";
+import { axisUnit, isCountUnit } from "./units";
 import { BOX_SERIES, BOX_SERIES_LABELS, type BoxPoint, type BoxSeriesId } from "~/domain/charts/box-series";
 
 /** Short texts of the horizontal lines, at the right edge of the plot. */
@@ -45,7 +45,8 @@ export interface BoxPlotChartProps {
   formatValue?: (v: number) => string;
   /** Plot height in px; 275 by default (spec 2.8). */
   height?: number;
-  width?: number;
+  /** Whole-number y ticks (counts: restarts, days, hours). */
+  integerTicks?: boolean;
   actions?: ReactNode;
   bare?: boolean;
 }
@@ -86,19 +87,23 @@ export function boxPlotSummary(p: Pick<BoxPlotChartProps, "title" | "points" | "
   return `${p.title}${by}: ${parts.join(", ")}.`;
 }
 
-const MARGIN = { top: 10, right: 76, bottom: 34, left: 58 };
-/** Wider right margin when recommended lines add their (longer) labels. */
-const MARGIN_WITH_RECOMMENDED = { ...MARGIN, right: 96 };
-/** No line, no line label: the plot takes the room (history charts would otherwise end in a blank band). */
-const MARGIN_WITHOUT_LINES = { ...MARGIN, right: 16 };
+const MARGIN = { top: 10, right: 16, bottom: 34, left: 58 };
+/** Room one character of an 11 px semibold line label takes (Inter's widest digits are about 6.6 px). */
+const LABEL_CHAR_PX = 6.8;
+
+/** The right margin that holds the longest line label whole (none: 16 px, so history charts do not end in a blank band). */
+export function lineLabelMargin(texts: readonly string[]): number {
+  const longest = Math.max(0, ...texts.map((t) => t.length));
+  return longest ? Math.ceil(8 + longest * LABEL_CHAR_PX) : MARGIN.right;
+}
 
 /**
  * Hour-of-day (or historical) box plots: a band from Q1 to Sustained, whiskers from Min to Peak, a median tick, a
  * dotted average line, request (solid) and limit (dashed) lines. Legend entries toggle series when JavaScript is on.
  */
-export function BoxPlotChart(props: BoxPlotChartProps) {
-  const { title, points, request, limit, recommendedRequest, recommendedLimit, legendHref, height = DEFAULT_CHART_HEIGHT, width: fallbackWidth = 640, actions, bare } = props;
-  const { ref, width } = useChartWidth(fallbackWidth, 320);
+export function BoxPlotChart(given: BoxPlotChartProps) {
+  const props = inAxisUnit(given);
+  const { title, points, request, limit, recommendedRequest, recommendedLimit, legendHref, height = DEFAULT_CHART_HEIGHT, actions, bare } = props;
   const lineValue: Record<BoxSeriesId, number | null | undefined> = { box: 1, average: 1, request, limit, recRequest: recommendedRequest, recLimit: recommendedLimit };
   const present = BOX_SERIES.filter((s) => positive(lineValue[s]));
   const { visible, toggle } = useSeriesVisibility(BOX_SERIES, props.visibility, props.onVisibilityChange);
@@ -112,8 +117,8 @@ export function BoxPlotChart(props: BoxPlotChartProps) {
     />
   );
   const inner = (
-    <div ref={ref} className="h-full w-full" data-chart="boxplot">
-      {empty ? <NoDataBody /> : <BoxPlotSvg {...props} visible={visible} width={width} height={height} />}
+    <div className="chart-body relative h-full w-full" data-chart="boxplot">
+      {empty ? <NoDataBody /> : <BoxPlotSvg {...props} visible={visible} height={height} />}
     </div>
   );
   if (bare)
@@ -130,6 +135,31 @@ export function BoxPlotChart(props: BoxPlotChartProps) {
   );
 }
 
+/**
+ * The props in the unit the axis shows (axisUnit: cores from 1,000 mCores, GB from 1,024 MB), with whole-number
+ * ticks for counts (restarts, pods, nodes, events) unless the caller says otherwise.
+ */
+export function inAxisUnit(p: BoxPlotChartProps): BoxPlotChartProps {
+  const integerTicks = p.integerTicks ?? (isCountUnit(p.unit) || isCountUnit(p.yLabel));
+  let max = 0;
+  for (const pt of p.points) for (const v of [pt.peak, pt.sustained, pt.median, pt.avg]) if (isFiniteNumber(v) && v > max) max = v;
+  for (const v of [p.request, p.limit, p.recommendedRequest, p.recommendedLimit]) if (isFiniteNumber(v) && v > max) max = v;
+  const a = axisUnit(p.unit, p.yLabel, max);
+  if (a.factor === 1) return { ...p, integerTicks };
+  const f = (v: number | null | undefined) => (isFiniteNumber(v) ? v * a.factor : v);
+  return {
+    ...p,
+    integerTicks,
+    unit: a.unit,
+    yLabel: a.yLabel,
+    points: p.points.map((pt) => ({ ...pt, min: f(pt.min) ?? null, q1: f(pt.q1) ?? null, median: f(pt.median) ?? null, sustained: f(pt.sustained) ?? null, peak: f(pt.peak) ?? null, avg: f(pt.avg) ?? null })),
+    request: f(p.request),
+    limit: f(p.limit),
+    recommendedRequest: f(p.recommendedRequest),
+    recommendedLimit: f(p.recommendedLimit),
+  };
+}
+
 const AVG_DASH = "1 4";
 const LIMIT_DASH = "7 4";
 const REC_REQUEST_DASH = "3 2";
@@ -143,15 +173,16 @@ const SWATCH: Record<BoxSeriesId, ReactNode> = {
   recLimit: <LineSwatch className={SERIES_COLOUR.recLimit} dash={LIMIT_DASH} />,
 };
 
-function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel, unit, request, limit, recommendedRequest, recommendedLimit, yMax, tickSpacing, formatValue = formatTick, visible, width, height }: BoxPlotChartProps & { visible: Record<BoxSeriesId, boolean>; width: number; height: number }) {
-  const hasRecommended = positive(recommendedRequest) || positive(recommendedLimit);
-  const hasLines = hasRecommended || positive(request) || positive(limit);
-  const area = plotArea(width, height, hasRecommended ? MARGIN_WITH_RECOMMENDED : hasLines ? MARGIN : MARGIN_WITHOUT_LINES);
+function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel, unit, request, limit, recommendedRequest, recommendedLimit, yMax, tickSpacing, formatValue = formatTick, integerTicks, visible, height }: BoxPlotChartProps & { visible: Record<BoxSeriesId, boolean>; height: number }) {
   const drawRequest = positive(request) && visible.request;
   const drawLimit = positive(limit) && visible.limit;
   const recLines = (["recRequest", "recLimit"] as const)
     .map((id) => ({ id, value: id === "recRequest" ? recommendedRequest : recommendedLimit }))
     .filter((l): l is { id: "recRequest" | "recLimit"; value: number } => positive(l.value) && visible[l.id]);
+  const lineText = (id: keyof typeof LINE_TEXT, v: number) => `${LINE_TEXT[id]} ${formatValue(v)}`;
+  // The right margin fits every line that can be shown (hidden ones too, so toggling a series does not move the plot).
+  const allLines = ([["request", request], ["limit", limit], ["recRequest", recommendedRequest], ["recLimit", recommendedLimit]] as const).filter(([, v]) => positive(v)).map(([id, v]) => lineText(id, v as number));
+  const plot = plotRows(height, { ...MARGIN, right: lineLabelMargin(allLines) });
   const y = valueScale(
     [
       ...points.flatMap((p) => [p.min, p.q1, p.median, p.sustained, p.peak, p.avg]),
@@ -160,7 +191,7 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
       positive(recommendedRequest) ? recommendedRequest : null,
       positive(recommendedLimit) ? recommendedLimit : null,
     ],
-    [area.top + area.innerHeight, area.top],
+    [plot.bottom, plot.top],
     { fixedMax: yMax },
   );
   const [, domainMax] = y.domain();
@@ -168,38 +199,37 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
     points.map((p) => p.x),
     xMode,
   );
-  const x = bandScale(keys, [area.left, area.left + area.innerWidth], 0.3);
+  const x = bandScale(keys, [0, VIRTUAL_WIDTH], 0.3);
   const bw = x.bandwidth();
   const centre = (p: BoxPoint) => (x(xKey(p.x, xMode)) ?? NaN) + bw / 2;
   const byKey = new Map(points.map((p) => [xKey(p.x, xMode), p]));
-  const maxTicks = Math.max(2, Math.floor(area.innerWidth / (tickSpacing ?? (xMode === "time" ? 64 : 22))));
-  const ticks = thinTicks(keys.length, maxTicks).map((i) => {
-    const k = keys[i];
+  const ticks = responsiveTicks(keys.length, tickSpacing ?? (xMode === "time" ? 64 : 22)).map(({ index, wideOnly }) => {
+    const k = keys[index];
     const p = byKey.get(k);
-    return { x: (x(k) ?? 0) + bw / 2, text: p ? xLabel(p.x, xMode, p.label) : xMode === "hour" ? k : "" };
+    return { x: (x(k) ?? 0) + bw / 2, text: p ? xLabel(p.x, xMode, p.label) : xMode === "hour" ? k : "", wideOnly };
   });
   const u = unit ? ` ${unit}` : "";
   const fmt = (v: number | null) => (isFiniteNumber(v) ? `${formatValue(v)}${u}` : "-");
   const summary = boxPlotSummary({ title, points, xMode, unit, request, limit, recommendedRequest, recommendedLimit, formatValue });
   const avgPath = linePath(points.map((p) => ({ x: centre(p), y: isFiniteNumber(p.avg) ? y(p.avg) : null })));
-  const half = Math.max(1.5, bw / 2);
-  const cap = Math.max(2, bw / 4);
+  const half = bw / 2;
+  const cap = bw / 4;
   const lineLabels: { id: "request" | "limit" | "recRequest" | "recLimit"; y: number; text: string }[] = [];
-  if (drawRequest && request <= domainMax) lineLabels.push({ id: "request", y: y(request), text: `${LINE_TEXT.request} ${formatValue(request)}` });
-  if (drawLimit && limit <= domainMax) lineLabels.push({ id: "limit", y: y(limit), text: `${LINE_TEXT.limit} ${formatValue(limit)}` });
-  for (const l of recLines) if (l.value <= domainMax) lineLabels.push({ id: l.id, y: y(l.value), text: `${LINE_TEXT[l.id]} ${formatValue(l.value)}` });
+  if (drawRequest && request <= domainMax) lineLabels.push({ id: "request", y: y(request), text: lineText("request", request) });
+  if (drawLimit && limit <= domainMax) lineLabels.push({ id: "limit", y: y(limit), text: lineText("limit", limit) });
+  for (const l of recLines) if (l.value <= domainMax) lineLabels.push({ id: l.id, y: y(l.value), text: lineText(l.id, l.value) });
   // Labels closer than 12 px are pushed apart (bottom to top), so that none covers another.
   lineLabels.sort((a, b) => b.y - a.y);
   for (let i = 1; i < lineLabels.length; i++) if (lineLabels[i - 1].y - lineLabels[i].y < 12) lineLabels[i].y = lineLabels[i - 1].y - 12;
   // ...but none above the plot: from the top down, keep each label inside and 12 px below the one above it.
   for (let i = lineLabels.length - 1; i >= 0; i--) {
-    const floor = i === lineLabels.length - 1 ? area.top + 4 : lineLabels[i + 1].y + 12;
+    const floor = i === lineLabels.length - 1 ? plot.top + 4 : lineLabels[i + 1].y + 12;
     if (lineLabels[i].y < floor) lineLabels[i].y = floor;
   }
   const defaultXLabel = xAxisLabel ?? (xMode === "hour" ? "Hour of day" : xMode === "time" ? "Date" : undefined);
   const dense = points.length > DENSE_POINTS;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height="100%" preserveAspectRatio="xMidYMid meet" role="img" aria-label={summary} className="block tabular-nums" data-testid="boxplot-svg" data-points={points.length}>
+    <PlotSvg plot={plot} role="img" aria-label={summary} className="block tabular-nums" data-testid="boxplot-svg" data-points={points.length}>
       <title>{title}</title>
       <desc>
         {dense
@@ -209,9 +239,9 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
               .map((p) => `${xMode === "hour" ? "Hour " : ""}${xLabel(p.x, xMode, p.label)}: min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, median ${fmt(p.median)}, sustained ${fmt(p.sustained)}, peak ${fmt(p.peak)}, average ${fmt(p.avg)}.`)
               .join(" ")}
       </desc>
-      <YAxis scale={y} area={area} label={yLabel} format={formatValue} />
-      <XAxis area={area} ticks={ticks} label={defaultXLabel} />
-      {visible.box && dense ? <DenseBoxes points={points} centre={centre} y={y} half={half} /> : null}
+      <YAxis scale={y} plot={plot} label={yLabel} format={(v) => (Number.isInteger(v) ? formatTick(v) : formatValue(v))} integer={integerTicks} />
+      <XAxis plot={plot} ticks={ticks} label={defaultXLabel} />
+      {visible.box && dense ? <DenseBoxes points={points} centre={centre} y={y} half={half} plot={plot} /> : null}
       {visible.box && !dense ? (
         <g data-series="box">
           {points.map((p) => {
@@ -222,36 +252,52 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
             return (
               <g key={k} data-point={k}>
                 <title>{tip}</title>
-                <rect x={cx - half} y={area.top} width={half * 2} height={area.innerHeight} className="fill-transparent hover:fill-slate-500/10" />
+                <rect x={pct(cx - half)} y={plot.top} width={pct(half * 2)} height={plot.innerHeight} className="fill-transparent hover:fill-slate-500/10" />
                 {isFiniteNumber(p.min) && isFiniteNumber(p.peak) ? (
                   <g className={SERIES_COLOUR.whisker} strokeWidth={1} data-whisker={k}>
-                    <line x1={cx} x2={cx} y1={y(p.min)} y2={y(p.peak)} data-y1={p.min} data-y2={p.peak} />
-                    <line x1={cx - cap} x2={cx + cap} y1={y(p.min)} y2={y(p.min)} />
-                    <line x1={cx - cap} x2={cx + cap} y1={y(p.peak)} y2={y(p.peak)} />
+                    <line x1={pct(cx)} x2={pct(cx)} y1={y(p.min)} y2={y(p.peak)} data-y1={p.min} data-y2={p.peak} />
+                    <line x1={pct(cx - cap)} x2={pct(cx + cap)} y1={y(p.min)} y2={y(p.min)} />
+                    <line x1={pct(cx - cap)} x2={pct(cx + cap)} y1={y(p.peak)} y2={y(p.peak)} />
                   </g>
                 ) : null}
                 {isFiniteNumber(p.q1) && isFiniteNumber(p.sustained) ? (
-                  <rect x={cx - half} width={half * 2} y={Math.min(y(p.q1), y(p.sustained))} height={Math.max(1, Math.abs(y(p.q1) - y(p.sustained)))} className={SERIES_COLOUR.box} strokeWidth={1} data-box={k} />
+                  <rect x={pct(cx - half)} width={pct(half * 2)} y={Math.min(y(p.q1), y(p.sustained))} height={Math.max(1, Math.abs(y(p.q1) - y(p.sustained)))} className={SERIES_COLOUR.box} strokeWidth={1} data-box={k} />
                 ) : null}
-                {isFiniteNumber(p.median) ? <line x1={cx - half} x2={cx + half} y1={y(p.median)} y2={y(p.median)} className={SERIES_COLOUR.median} strokeWidth={2} data-median={k} /> : null}
+                {isFiniteNumber(p.median) ? <line x1={pct(cx - half)} x2={pct(cx + half)} y1={y(p.median)} y2={y(p.median)} className={SERIES_COLOUR.median} strokeWidth={2} data-median={k} /> : null}
               </g>
             );
           })}
         </g>
       ) : null}
-      {visible.average && avgPath ? <path d={avgPath} className={`fill-none ${SERIES_COLOUR.average}`} strokeWidth={2} strokeDasharray={AVG_DASH} strokeLinecap="round" data-series="average" aria-hidden="true" /> : null}
-      {drawRequest && request <= domainMax ? <line x1={area.left} x2={area.left + area.innerWidth} y1={y(request)} y2={y(request)} className={SERIES_COLOUR.request} strokeWidth={2} data-series="request" data-value={request} aria-hidden="true" /> : null}
-      {drawLimit && limit <= domainMax ? <line x1={area.left} x2={area.left + area.innerWidth} y1={y(limit)} y2={y(limit)} className={SERIES_COLOUR.limit} strokeWidth={2} strokeDasharray={LIMIT_DASH} data-series="limit" data-value={limit} aria-hidden="true" /> : null}
+      {visible.average && avgPath ? (
+        <Stretched plot={plot}>
+          <path d={avgPath} className={`fill-none ${SERIES_COLOUR.average}`} strokeWidth={2} strokeDasharray={AVG_DASH} strokeLinecap="round" vectorEffect="non-scaling-stroke" data-series="average" aria-hidden="true" />
+        </Stretched>
+      ) : null}
+      {drawRequest && request <= domainMax ? <line x1={0} x2="100%" y1={y(request)} y2={y(request)} className={SERIES_COLOUR.request} strokeWidth={2} data-series="request" data-value={request} aria-hidden="true" /> : null}
+      {drawLimit && limit <= domainMax ? <line x1={0} x2="100%" y1={y(limit)} y2={y(limit)} className={SERIES_COLOUR.limit} strokeWidth={2} strokeDasharray={LIMIT_DASH} data-series="limit" data-value={limit} aria-hidden="true" /> : null}
       {recLines.map((l) =>
         l.value <= domainMax ? (
-          <line key={l.id} x1={area.left} x2={area.left + area.innerWidth} y1={y(l.value)} y2={y(l.value)} className={SERIES_COLOUR[l.id]} strokeWidth={2} strokeDasharray={l.id === "recRequest" ? REC_REQUEST_DASH : LIMIT_DASH} data-series={l.id} data-value={l.value} aria-hidden="true" />
+          <line key={l.id} x1={0} x2="100%" y1={y(l.value)} y2={y(l.value)} className={SERIES_COLOUR[l.id]} strokeWidth={2} strokeDasharray={l.id === "recRequest" ? REC_REQUEST_DASH : LIMIT_DASH} data-series={l.id} data-value={l.value} aria-hidden="true" />
         ) : null,
       )}
       {lineLabels.map((l) => (
-        <text key={l.id} x={area.left + area.innerWidth + 4} y={l.y} dy="0.32em" fontSize={11} fontWeight={600} className={SERIES_TEXT_COLOUR[l.id]} aria-hidden="true">
+        <text key={l.id} x="100%" dx={4} y={l.y} dy="0.32em" fontSize={11} fontWeight={600} className={SERIES_TEXT_COLOUR[l.id]} aria-hidden="true" data-line-label={l.id}>
           {l.text}
         </text>
       ))}
+    </PlotSvg>
+  );
+}
+
+/**
+ * Paths drawn in virtual x units, stretched to the plot's width (y stays in pixels); strokes keep their width
+ * (non-scaling-stroke). For shapes with many points, where a percentage per element would be too many elements.
+ */
+function Stretched({ plot, children }: { plot: Plot; children: ReactNode }) {
+  return (
+    <svg x={0} y={0} width="100%" height={plot.height} viewBox={`0 0 ${VIRTUAL_WIDTH} ${plot.height}`} preserveAspectRatio="none" overflow="visible" aria-hidden="true">
+      {children}
     </svg>
   );
 }
@@ -262,7 +308,7 @@ function BoxPlotSvg({ title, points, xMode = "hour", xLabel: xAxisLabel, yLabel,
  */
 export const DENSE_POINTS = 240;
 
-function DenseBoxes({ points, centre, y, half }: { points: readonly BoxPoint[]; centre: (p: BoxPoint) => number; y: (v: number) => number; half: number }) {
+function DenseBoxes({ points, centre, y, half, plot }: { points: readonly BoxPoint[]; centre: (p: BoxPoint) => number; y: (v: number) => number; half: number; plot: Plot }) {
   let whiskers = "";
   let boxes = "";
   let medians = "";
@@ -279,9 +325,11 @@ function DenseBoxes({ points, centre, y, half }: { points: readonly BoxPoint[]; 
   }
   return (
     <g data-series="box" data-dense="true" aria-hidden="true">
-      <path d={whiskers} className={`fill-none ${SERIES_COLOUR.whisker}`} strokeWidth={1} />
-      <path d={boxes} className={SERIES_COLOUR.box} strokeWidth={0.5} />
-      <path d={medians} className={`fill-none ${SERIES_COLOUR.median}`} strokeWidth={1} />
+      <Stretched plot={plot}>
+        <path d={whiskers} className={`fill-none ${SERIES_COLOUR.whisker}`} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        <path d={boxes} className={SERIES_COLOUR.box} strokeWidth={0.5} vectorEffect="non-scaling-stroke" />
+        <path d={medians} className={`fill-none ${SERIES_COLOUR.median}`} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+      </Stretched>
     </g>
   );
 }

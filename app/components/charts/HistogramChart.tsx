@@ -6,8 +6,8 @@ import { ChartLink } from "./ChartLink";
 import { AXIS_CLASS, bucketColour, CATEGORY_COLOUR, FOCUS_RING_CLASS, TEXT_CLASS, type BucketCategory } from "./colours";
 import { BoxSwatch, Legend } from "./Legend";
 import { NoDataBody } from "./NoDataChart";
-import { bandScale, plotArea, valueScale } from "./scales";
-import { useChartWidth } from "./useChartWidth";
+import { CHART_FONT_SIZE, plotRows, PlotSvg } from "./Axes";
+import { bandScale, pct, valueScale, VIRTUAL_WIDTH } from "./scales";
 
 export interface HistogramBucket {
   /** 20, 40, 60, 85, 100, 120, 150, 200, 300, 500, or -1 for "Unspecified". */
@@ -32,7 +32,6 @@ export interface HistogramChartProps {
   /** Show the colour key (Too little / Just right / Too much / Unspecified) under the chart. Default true. */
   showKey?: boolean;
   height?: number;
-  width?: number;
   actions?: ReactNode;
   bare?: boolean;
 }
@@ -65,8 +64,7 @@ export function histogramSummary(title: string, rows: readonly HistogramBucket[]
 const MARGIN = { top: 6, right: 56, bottom: 6, left: 92 };
 
 /** One histogram (e.g. CPU request): a horizontal bar per bucket, coloured by the bucket rule, with its count. */
-export function HistogramChart({ title, buckets, bucketHref, includeUnspecified = true, selectedBucket, noun = "containers", bucketLabel = defaultBucketLabel, showKey = true, height = DEFAULT_CHART_HEIGHT, width: fallbackWidth = 480, actions, bare }: HistogramChartProps) {
-  const { ref, width } = useChartWidth(fallbackWidth, 280);
+export function HistogramChart({ title, buckets, bucketHref, includeUnspecified = true, selectedBucket, noun = "containers", bucketLabel = defaultBucketLabel, showKey = true, height = DEFAULT_CHART_HEIGHT, actions, bare }: HistogramChartProps) {
   const rows = orderBuckets(buckets, includeUnspecified);
   const empty = rows.every((r) => !(r.value > 0));
   const key =
@@ -79,8 +77,8 @@ export function HistogramChart({ title, buckets, bucketHref, includeUnspecified 
       />
     ) : null;
   const inner = (
-    <div ref={ref} className="h-full w-full" data-chart="histogram">
-      {empty ? <NoDataBody /> : <HistogramSvg title={title} rows={rows} bucketHref={bucketHref} selectedBucket={selectedBucket} noun={noun} bucketLabel={bucketLabel} width={width} height={height} />}
+    <div className="chart-body relative h-full w-full" data-chart="histogram">
+      {empty ? <NoDataBody /> : <HistogramSvg title={title} rows={rows} bucketHref={bucketHref} selectedBucket={selectedBucket} noun={noun} bucketLabel={bucketLabel} height={height} />}
     </div>
   );
   if (bare)
@@ -97,27 +95,24 @@ export function HistogramChart({ title, buckets, bucketHref, includeUnspecified 
   );
 }
 
-function HistogramSvg({ title, rows, bucketHref, selectedBucket, noun, bucketLabel, width, height }: { title: string; rows: HistogramBucket[]; bucketHref?: (b: number) => string | undefined; selectedBucket?: number; noun: string; bucketLabel: (b: number) => string; width: number; height: number }) {
-  const area = plotArea(width, height, MARGIN);
+function HistogramSvg({ title, rows, bucketHref, selectedBucket, noun, bucketLabel, height }: { title: string; rows: HistogramBucket[]; bucketHref?: (b: number) => string | undefined; selectedBucket?: number; noun: string; bucketLabel: (b: number) => string; height: number }) {
+  const area = plotRows(height, MARGIN);
   const x = valueScale(
     rows.map((r) => r.value),
-    [area.left, area.left + area.innerWidth],
+    [0, VIRTUAL_WIDTH],
   );
   const y = bandScale(
     rows.map((r) => r.bucket),
-    [area.top, area.top + area.innerHeight],
+    [area.top, area.bottom],
     0.2,
   );
   const bh = y.bandwidth();
   const hrefs = rows.map((r) => bucketHref?.(r.bucket));
   const interactive = hrefs.some(Boolean);
-  const fontSize = Math.max(9, Math.min(12, bh * 0.8));
+  const fontSize = Math.max(CHART_FONT_SIZE, Math.min(12, bh * 0.8));
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      height="100%"
-      preserveAspectRatio="xMidYMid meet"
+    <PlotSvg
+      plot={area}
       role={interactive ? "group" : "img"}
       aria-label={histogramSummary(title, rows, noun, bucketLabel)}
       className="block tabular-nums"
@@ -125,29 +120,30 @@ function HistogramSvg({ title, rows, bucketHref, selectedBucket, noun, bucketLab
     >
       <title>{title}</title>
       <desc>{`${noun[0].toUpperCase()}${noun.slice(1)} per bucket of current ÷ recommended: up to 85% is too little, 100% just right, 120% and more too much${rows.some((r) => r.bucket === UNSPECIFIED_BUCKET) ? `; ${UNSPECIFIED_LABEL} means no current value` : ""}.`}</desc>
-      <line x1={area.left} x2={area.left} y1={area.top} y2={area.top + area.innerHeight} className={AXIS_CLASS} strokeWidth={1} aria-hidden="true" />
+      <line x1={0} x2={0} y1={area.top} y2={area.bottom} className={AXIS_CLASS} strokeWidth={1} aria-hidden="true" />
       {rows.map((r, i) => {
         const top = y(r.bucket) ?? 0;
         const colour = bucketColour(r.bucket);
         const label = bucketLabel(r.bucket);
-        const w = Math.max(0, x(Math.max(0, r.value)) - area.left);
+        const w = Math.max(0, x(Math.max(0, r.value)));
         const cy = top + bh / 2;
         const tip = `${label}: ${formatCount(r.value)} ${r.value === 1 ? noun.replace(/s$/, "") : noun} (${CATEGORY_TEXT[colour.category].toLowerCase()})`;
         const selected = selectedBucket === r.bucket;
         // Beside the link, not in it: the link's text must be part of its name (axe label-content-name-mismatch).
         const countLabel = (
-          <text x={area.left + w + 6} y={cy} dy="0.32em" fontSize={fontSize} fontWeight={600} className={TEXT_CLASS} data-count-label={r.bucket}>
+          <text x={pct(w)} dx={6} y={cy} dy="0.32em" fontSize={fontSize} fontWeight={600} className={TEXT_CLASS} data-count-label={r.bucket}>
             {formatCount(r.value)}
           </text>
         );
         const marks = (
           <>
             {/* the whole row is the hit area: bar and side label both click through */}
-            <rect x={0} y={top} width={area.left + area.innerWidth + MARGIN.right} height={bh} className="fill-transparent group-hover:fill-slate-500/10" />
-            <text x={area.left - 8} y={cy} dy="0.32em" textAnchor="end" fontSize={fontSize} className={interactive && hrefs[i] ? "fill-sky-700 group-hover:underline dark:fill-sky-300" : TEXT_CLASS} data-side-label={r.bucket}>
+            <rect x={-MARGIN.left} y={top} width={MARGIN.left} height={bh} className="fill-transparent group-hover:fill-slate-500/10" />
+            <rect x={0} y={top} width="100%" height={bh} className="fill-transparent group-hover:fill-slate-500/10" />
+            <text x={-8} y={cy} dy="0.32em" textAnchor="end" fontSize={fontSize} className={interactive && hrefs[i] ? "fill-sky-700 group-hover:underline dark:fill-sky-300" : TEXT_CLASS} data-side-label={r.bucket}>
               {label}
             </text>
-            <rect x={area.left} y={top} width={w} height={bh} rx={2} className={colour.mark} strokeWidth={selected ? 2.5 : 1} data-bucket={r.bucket} data-category={colour.category} data-count={r.value} />
+            <rect x={0} y={top} width={pct(w)} height={bh} rx={2} className={colour.mark} strokeWidth={selected ? 2.5 : 1} data-bucket={r.bucket} data-category={colour.category} data-count={r.value} />
           </>
         );
         // The tooltip sits beside the link, not in it (it would join the link's text, which must match its name).
@@ -156,7 +152,7 @@ function HistogramSvg({ title, rows, bucketHref, selectedBucket, noun, bucketLab
             <title>{tip}</title>
             <ChartLink href={hrefs[i]!} label={tip} current={selected} testId={`histogram-link-${r.bucket}`}>
               {marks}
-              <rect x={1} y={top - 1} width={area.left + area.innerWidth + MARGIN.right - 2} height={bh + 2} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
+              <rect x={-4} y={top - 1} width="100%" height={bh + 2} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
             </ChartLink>
             {countLabel}
           </g>
@@ -168,6 +164,6 @@ function HistogramSvg({ title, rows, bucketHref, selectedBucket, noun, bucketLab
           </g>
         );
       })}
-    </svg>
+    </PlotSvg>
   );
 }

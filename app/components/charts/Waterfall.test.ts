@@ -73,18 +73,20 @@ describe("Waterfall", () => {
 
   it("links each bar to its overlay and each CPU / memory figure to its grid view", () => {
     const bars = containerWaterfallBars(values, {
-      immediateSavings: { cpu: { text: "CPU $200.00", href: q("realizable_cpu_saving") }, memory: { text: "Mem $100.00", href: q("realizable_memory_savings"), label: "Memory immediate savings $100.00" } },
-      riskRemoval: { cpu: { text: "CPU $60.00", href: q("cpu_request_risk") }, memory: { text: "Mem $40.00" } },
+      immediateSavings: { cpu: { text: "$200.00", href: q("realizable_cpu_saving") }, memory: { text: "$100.00", href: q("realizable_memory_savings"), label: "Memory immediate savings $100.00" } },
+      riskRemoval: { cpu: { text: "$60.00", href: q("cpu_request_risk") }, memory: { text: "$40.00", compact: "$40" } },
     });
     const out = render(Waterfall, { bars, barHref: (b: WaterfallBar) => (b.key === "optimalSpend" ? undefined : `?bar=${b.key}`), selectedKey: "riskRemoval" });
     const links = tags(out, "a");
     const hrefs = links.map((a) => a.attrs.href);
-    expect(hrefs).toEqual(["?bar=currentSpend", "?bar=immediateSavings", q("realizable_cpu_saving"), q("realizable_memory_savings"), "?bar=riskRemoval", q("cpu_request_risk"), "?bar=additionalWaste"]);
+    // the bars (SVG), then the figures (an HTML grid under them): the CPU row, then the memory row
+    expect(hrefs).toEqual(["?bar=currentSpend", "?bar=immediateSavings", "?bar=riskRemoval", "?bar=additionalWaste", q("realizable_cpu_saving"), q("cpu_request_risk"), q("realizable_memory_savings")]);
     expect(links.find((a) => a.attrs.href === "?bar=riskRemoval")!.attrs["aria-current"]).toBe("true");
     expect(links.find((a) => a.attrs.href === q("realizable_memory_savings"))!.attrs["aria-label"]).toBe("Memory immediate savings $100.00");
     expect(links.find((a) => a.attrs.href === "?bar=immediateSavings")!.attrs["aria-label"]).toContain("Savings available now");
-    // a figure without href is plain text
-    expect(textOf(out, "data-testid", "waterfall-memory-riskRemoval")).toBe("Mem $40.00");
+    // a figure without href is plain text: its row's name for screen readers, the full and the compact amount (CSS
+    // shows one of them by the chart's width)
+    expect(out).toMatch(/data-testid="waterfall-memory-riskRemoval"><span class="sr-only">Mem <\/span><span class="wf-full">\$40.00<\/span><span class="wf-compact">\$40<\/span>/);
     const [svg] = tags(out, "svg").filter((t) => t.attrs["data-testid"] === "waterfall-svg");
     expect(svg.attrs.role).toBe("group");
   });
@@ -101,6 +103,20 @@ describe("Waterfall", () => {
     expect(withAttr(out, "data-bar").map((t) => t.attrs["data-bar"])).toEqual(["current", "immediate", "additional", "risk", "optimal"]);
     expect(withAttr(out, "opacity", "0.45")).toHaveLength(4);
     expect(bar(out, "risk").bottom).toBeCloseTo(bar(out, "additional").bottom, 6);
+  });
+
+  it("writes each value twice, full and compact, for wide and narrow charts; the SVG has no viewBox (its x are percentages)", () => {
+    expect(withAttr(html, "data-value-label-compact", "currentSpend")[0].attrs.class).toContain("wf-compact");
+    expect(withAttr(html, "data-value-label", "currentSpend")[0].attrs.class).toContain("wf-full");
+    expect(html).toContain(">$1K</text>");
+    expect(html).toContain(">-$300</text>");
+    const [svg] = tags(html, "svg").filter((t) => t.attrs["data-testid"] === "waterfall-svg");
+    expect(svg.attrs.viewBox).toBeUndefined();
+    expect(bar(html, "currentSpend").x).toBeGreaterThan(0);
+    expect(withAttr(html, "data-bar", "optimalSpend")[0].attrs.x).toMatch(/%$/);
+    // the five bands split the plot evenly, so that the figures' five HTML columns sit under the bars
+    const centres = ["currentSpend", "immediateSavings", "riskRemoval", "additionalWaste", "optimalSpend"].map((k) => bar(html, k).x + bar(html, k).width / 2);
+    expect(centres.map((c) => Math.round(c * 1000) / 1000)).toEqual([10, 30, 50, 70, 90]);
   });
 
   it("shows No Data Available when there are no bars or every value is zero", () => {

@@ -1,17 +1,21 @@
 import type { ReactNode } from "react";
-import { formatCurrency } from "~/lib/format";
+import { formatCurrency, formatCurrencyCompact } from "~/lib/format";
 import { ChartFrame } from "./ChartFrame";
 import { ChartLink } from "./ChartLink";
-import { AXIS_CLASS, FOCUS_RING_CLASS, LINK_TEXT_CLASS, MUTED_TEXT_CLASS, TEXT_CLASS, WATERFALL_COLOUR } from "./colours";
+import { CHART_FONT_SIZE, plotRows, PlotSvg, type Plot } from "./Axes";
+import { AXIS_CLASS, FOCUS_RING_CLASS, MUTED_TEXT_CLASS, TEXT_CLASS, WATERFALL_COLOUR } from "./colours";
 import { NoDataBody } from "./NoDataChart";
-import { bandScale, plotArea, valueScale, waterfallSteps, type WaterfallStep } from "./scales";
-import { useChartWidth } from "./useChartWidth";
+import { bandScale, pct, valueScale, VIRTUAL_WIDTH, waterfallSteps, type WaterfallStep } from "./scales";
 
 export type ContainerWaterfallKey = "currentSpend" | "immediateSavings" | "riskRemoval" | "additionalWaste" | "optimalSpend";
 
-/** A CPU or memory figure under a bar: text (e.g. "CPU $31,002.00") and, when given, the link it jumps to. */
+/**
+ * A CPU or memory figure under a bar: the amount (e.g. "$31,002.00"; the row says CPU or Mem), a compact form for
+ * narrow charts ("$31K", the amount when absent) and, when given, the link it jumps to.
+ */
 export interface WaterfallFigure {
   text: string;
+  compact?: string;
   href?: string;
   /** Accessible name of the link; the text when absent. */
   label?: string;
@@ -43,8 +47,6 @@ export interface WaterfallProps {
   highlightKey?: string;
   /** Height of the plot in px; 275 by default. */
   height?: number;
-  /** Drawing width before JavaScript measures the container (the SVG scales to 100 % meanwhile). */
-  width?: number;
   actions?: ReactNode;
   /** Render only the chart body, without the card and heading. */
   bare?: boolean;
@@ -92,16 +94,18 @@ export function waterfallSummary(title: string, bars: readonly WaterfallBar[]): 
   return `${title}: ${bars.map((b) => `${b.label} ${formatCurrency(b.value)}`).join(", ")} per month.`;
 }
 
-const MARGIN = { top: 24, right: 8, bottom: 70, left: 8 };
+/** Pixels around the bars: value labels above, two lines of bar names below; the CPU / Mem row names on the left. */
+const MARGIN = { top: 24, right: 8, bottom: 34, left: 8 };
+const FIGURE_MARGIN_LEFT = 36;
+/** One row of CPU or memory figures under the bar names. */
+const FIGURE_ROW = 16;
 
 /** The Optimization Breakdown: floating bars from a total through signed steps to a total, as server-rendered SVG. */
-export function Waterfall({ bars, title = "Optimization Breakdown", barHref, selectedKey, highlightKey, height = 275, width: fallbackWidth = 640, actions, bare }: WaterfallProps) {
-  const { ref, width } = useChartWidth(fallbackWidth, 480);
+export function Waterfall({ bars, title = "Optimization Breakdown", barHref, selectedKey, highlightKey, height = 275, actions, bare }: WaterfallProps) {
   const empty = bars.length === 0 || bars.every((b) => !b.value);
-  const body = empty ? <NoDataBody /> : <WaterfallSvg bars={bars} title={title} barHref={barHref} selectedKey={selectedKey} highlightKey={highlightKey} width={width} height={height} />;
   const inner = (
-    <div ref={ref} className="h-full w-full" data-chart="waterfall">
-      {body}
+    <div className="chart-body relative h-full w-full" data-chart="waterfall">
+      {empty ? <NoDataBody /> : <WaterfallBody bars={bars} title={title} barHref={barHref} selectedKey={selectedKey} highlightKey={highlightKey} height={height} />}
     </div>
   );
   if (bare) return <div style={{ height }}>{inner}</div>;
@@ -112,58 +116,103 @@ export function Waterfall({ bars, title = "Optimization Breakdown", barHref, sel
   );
 }
 
-function WaterfallSvg({ bars, title, barHref, selectedKey, highlightKey, width, height }: Required<Pick<WaterfallProps, "bars" | "title">> & Pick<WaterfallProps, "barHref" | "selectedKey" | "highlightKey"> & { width: number; height: number }) {
-  const area = plotArea(width, height, MARGIN);
+type BodyProps = Required<Pick<WaterfallProps, "bars" | "title">> & Pick<WaterfallProps, "barHref" | "selectedKey" | "highlightKey"> & { height: number };
+
+/**
+ * The bars (SVG) and, under them, the CPU and memory figures as an HTML grid of one column per bar (a band of the
+ * bar scale is exactly a fifth of the plot, so the columns sit under the bars): HTML text never collides, and a
+ * narrow chart writes the compact amounts.
+ */
+function WaterfallBody({ bars, title, barHref, selectedKey, highlightKey, height }: BodyProps) {
+  const hasCpu = bars.some((b) => b.cpu);
+  const hasMemory = bars.some((b) => b.memory);
+  const figureRows = (hasCpu ? 1 : 0) + (hasMemory ? 1 : 0);
+  const margin = figureRows ? { ...MARGIN, left: FIGURE_MARGIN_LEFT } : MARGIN;
+  const plot = plotRows(height - figureRows * FIGURE_ROW - (figureRows ? 4 : 0), margin);
+  return (
+    <>
+      <WaterfallSvg bars={bars} title={title} barHref={barHref} selectedKey={selectedKey} highlightKey={highlightKey} plot={plot} />
+      {figureRows ? (
+        <div className="absolute inset-x-0 bottom-0 text-[11px] leading-4" data-testid="waterfall-figures">
+          {hasCpu ? <FigureRow name="CPU" bars={bars} pick={(b) => b.cpu} kind="cpu" left={margin.left} right={margin.right} /> : null}
+          {hasMemory ? <FigureRow name="Mem" bars={bars} pick={(b) => b.memory} kind="memory" left={margin.left} right={margin.right} /> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function FigureRow({ name, bars, pick, kind, left, right }: { name: string; bars: readonly WaterfallBar[]; pick: (b: WaterfallBar) => WaterfallFigure | undefined; kind: "cpu" | "memory"; left: number; right: number }) {
+  return (
+    <div className="relative grid tabular-nums" style={{ gridTemplateColumns: `repeat(${bars.length}, minmax(0, 1fr))`, paddingLeft: left, paddingRight: right, height: FIGURE_ROW }}>
+      <span className="absolute left-0 top-0 font-medium text-slate-600 dark:text-slate-300" aria-hidden="true">
+        {name}
+      </span>
+      {bars.map((b) => {
+        const f = pick(b);
+        return (
+          <span key={b.key} className="truncate text-center">
+            {f ? <Figure figure={f} name={name} testId={`waterfall-${kind}-${b.key}`} /> : null}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+function Figure({ figure, name, testId }: { figure: WaterfallFigure; name: string; testId: string }) {
+  const text = (
+    <>
+      <span className="sr-only">{name} </span>
+      <span className="wf-full">{figure.text}</span>
+      <span className="wf-compact">
+        {figure.compact ?? figure.text}
+      </span>
+    </>
+  );
+  if (!figure.href)
+    return (
+      <span className="text-slate-700 dark:text-slate-200" data-testid={testId}>
+        {text}
+      </span>
+    );
+  return (
+    <a href={figure.href} aria-label={figure.label} className="rounded-sm text-sky-700 underline hover:text-sky-900 dark:text-sky-300 dark:hover:text-sky-100" data-testid={testId}>
+      {text}
+    </a>
+  );
+}
+
+function WaterfallSvg({ bars, title, barHref, selectedKey, highlightKey, plot }: Omit<BodyProps, "height"> & { plot: Plot }) {
   const steps = waterfallSteps(bars);
   const y = valueScale(
     steps.flatMap((s) => [s.start, s.end]),
-    [area.top + area.innerHeight, area.top],
+    [plot.bottom, plot.top],
   );
   const x = bandScale(
     bars.map((_, i) => i),
-    [area.left, area.left + area.innerWidth],
+    [0, VIRTUAL_WIDTH],
     0.3,
   );
   const bw = x.bandwidth();
   const hrefs = bars.map((b, i) => barHref?.(b, i));
-  const interactive = hrefs.some(Boolean) || bars.some((b) => b.cpu?.href || b.memory?.href);
+  const interactive = hrefs.some(Boolean);
   const summary = waterfallSummary(title, bars);
-  const y0 = area.top + area.innerHeight;
   const zero = y(0);
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      height="100%"
-      preserveAspectRatio="xMidYMid meet"
-      role={interactive ? "group" : "img"}
-      aria-label={summary}
-      className="block overflow-visible tabular-nums"
-      data-testid="waterfall-svg"
-    >
+    <PlotSvg plot={plot} role={interactive ? "group" : "img"} aria-label={summary} className="block tabular-nums" data-testid="waterfall-svg">
       <title>{title}</title>
       <desc>{bars.map((b) => `${b.label}: ${formatCurrency(b.value)}. ${b.tooltip ?? ""}`.trim()).join(" ")}</desc>
-      <line x1={area.left} x2={area.left + area.innerWidth} y1={zero} y2={zero} className={AXIS_CLASS} strokeWidth={1} aria-hidden="true" />
+      <line x1={0} x2="100%" y1={zero} y2={zero} className={AXIS_CLASS} strokeWidth={1} aria-hidden="true" />
       {steps.slice(0, -1).map((s, i) => {
         const x1 = (x(i) ?? 0) + bw;
         const x2 = x(i + 1) ?? 0;
-        return <line key={`c${i}`} x1={x1} x2={x2} y1={y(s.total)} y2={y(s.total)} className={AXIS_CLASS} strokeDasharray="3 3" strokeWidth={1} aria-hidden="true" data-connector={i} />;
+        return <line key={`c${i}`} x1={pct(x1)} x2={pct(x2)} y1={y(s.total)} y2={y(s.total)} className={AXIS_CLASS} strokeDasharray="3 3" strokeWidth={1} aria-hidden="true" data-connector={i} />;
       })}
       {bars.map((bar, i) => (
-        <WaterfallBarMark
-          key={bar.key}
-          bar={bar}
-          step={steps[i]}
-          x={x(i) ?? 0}
-          bw={bw}
-          y={y}
-          y0={y0}
-          href={hrefs[i]}
-          selected={selectedKey === bar.key}
-          dimmed={highlightKey !== undefined && highlightKey !== bar.key}
-        />
+        <WaterfallBarMark key={bar.key} bar={bar} step={steps[i]} x={x(i) ?? 0} bw={bw} y={y} y0={plot.bottom} href={hrefs[i]} selected={selectedKey === bar.key} dimmed={highlightKey !== undefined && highlightKey !== bar.key} />
       ))}
-    </svg>
+    </PlotSvg>
   );
 }
 
@@ -173,14 +222,14 @@ function WaterfallBarMark({ bar, step, x, bw, y, y0, href, selected, dimmed }: {
   const colour = WATERFALL_COLOUR[step.kind];
   const value = formatCurrency(bar.value);
   const tip = `${bar.label}: ${value}${bar.tooltip ? `. ${bar.tooltip}` : ""}`;
-  const cx = x + bw / 2;
+  const cx = pct(x + bw / 2);
   const words = bar.label.split(" ");
   const lines = words.length > 1 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [bar.label];
   const rect = (
     <rect
-      x={x}
+      x={pct(x)}
       y={top}
-      width={bw}
+      width={pct(bw)}
       height={h}
       rx={2}
       className={`${colour.mark} transition-opacity duration-150 group-hover:opacity-80`}
@@ -189,10 +238,16 @@ function WaterfallBarMark({ bar, step, x, bw, y, y0, href, selected, dimmed }: {
       data-kind={step.kind}
     />
   );
+  // The full amount where it fits; a narrow chart (a phone) writes the compact one, so neighbours never run together.
   const valueLabel = (
-    <text x={cx} y={top - 6} textAnchor="middle" fontSize={12} fontWeight={600} className={TEXT_CLASS} data-value-label={bar.key}>
-      {value}
-    </text>
+    <>
+      <text x={cx} y={top - 6} textAnchor="middle" fontSize={CHART_FONT_SIZE} fontWeight={600} className={`wf-full ${TEXT_CLASS}`} data-value-label={bar.key}>
+        {value}
+      </text>
+      <text x={cx} y={top - 6} textAnchor="middle" fontSize={CHART_FONT_SIZE} fontWeight={600} className={`wf-compact ${TEXT_CLASS}`} data-value-label-compact={bar.key} aria-hidden="true">
+        {formatCurrencyCompact(bar.value)}
+      </text>
+    </>
   );
   return (
     <g opacity={dimmed ? 0.45 : 1}>
@@ -203,9 +258,10 @@ function WaterfallBarMark({ bar, step, x, bw, y, y0, href, selected, dimmed }: {
           <title>{tip}</title>
           <ChartLink href={href} label={tip} current={selected} keepScroll testId={`waterfall-bar-link-${bar.key}`}>
             {rect}
-            {valueLabel}
-            <rect x={x - 3} y={top - 22} width={bw + 6} height={h + 25} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
+            <rect x={pct(x)} y={top - 22} width={pct(bw)} height={h + 25} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
           </ChartLink>
+          {/* Beside the link too: a narrow chart shows the compact amount, which the link's name (the full one) does not contain. */}
+          <g className="pointer-events-none">{valueLabel}</g>
         </g>
       ) : (
         <g>
@@ -214,36 +270,13 @@ function WaterfallBarMark({ bar, step, x, bw, y, y0, href, selected, dimmed }: {
           {valueLabel}
         </g>
       )}
-      <text x={cx} y={y0 + 14} textAnchor="middle" fontSize={11} className={MUTED_TEXT_CLASS} aria-hidden="true">
+      <text x={cx} y={y0 + 14} textAnchor="middle" fontSize={CHART_FONT_SIZE} className={MUTED_TEXT_CLASS} aria-hidden="true" data-bar-name={bar.key}>
         {lines.map((l, k) => (
           <tspan key={k} x={cx} dy={k === 0 ? 0 : 13}>
             {l}
           </tspan>
         ))}
       </text>
-      {bar.cpu ? <Figure figure={bar.cpu} x={cx} y={y0 + 46} bw={bw} testId={`waterfall-cpu-${bar.key}`} /> : null}
-      {bar.memory ? <Figure figure={bar.memory} x={cx} y={y0 + 62} bw={bw} testId={`waterfall-memory-${bar.key}`} /> : null}
-    </g>
-  );
-}
-
-function Figure({ figure, x, y, bw, testId }: { figure: WaterfallFigure; x: number; y: number; bw: number; testId: string }) {
-  if (!figure.href)
-    return (
-      <text x={x} y={y} textAnchor="middle" fontSize={11} className={TEXT_CLASS} data-testid={testId}>
-        {figure.text}
-      </text>
-    );
-  return (
-    <g>
-      <title>{figure.label ?? figure.text}</title>
-      <ChartLink href={figure.href} label={figure.label ?? figure.text} testId={testId}>
-        <rect x={x - bw / 2} y={y - 12} width={bw} height={16} className="fill-transparent" />
-        <text x={x} y={y} textAnchor="middle" fontSize={11} className={LINK_TEXT_CLASS}>
-          {figure.text}
-        </text>
-        <rect x={x - bw / 2 - 2} y={y - 13} width={bw + 4} height={18} rx={3} strokeWidth={2} className={FOCUS_RING_CLASS} />
-      </ChartLink>
     </g>
   );
 }

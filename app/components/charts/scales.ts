@@ -19,6 +19,19 @@ export interface PlotArea extends Margins {
   innerHeight: number;
 }
 
+/**
+ * Charts draw their x axis in virtual units, 0…VIRTUAL_WIDTH across the plot, and write every x as a percentage
+ * (`pct`) of a plot SVG that CSS sizes to the card minus the margins. y stays in pixels (the body height is fixed).
+ * So the server's SVG is already the final size at any card width: no viewBox scaling (text keeps its 11 px and
+ * more), no measurement, no redraw at hydration.
+ */
+export const VIRTUAL_WIDTH = 1000;
+
+/** An x in virtual units as a percentage of the plot's width ("12.5%"). */
+export function pct(x: number): string {
+  return `${round((x / VIRTUAL_WIDTH) * 100, 3)}%`;
+}
+
 /** The plot rectangle inside a width × height viewBox; never negative. */
 export function plotArea(width: number, height: number, m: Margins): PlotArea {
   return { ...m, width, height, innerWidth: Math.max(0, width - m.left - m.right), innerHeight: Math.max(0, height - m.top - m.bottom) };
@@ -51,10 +64,15 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   return scaleLinear().domain([min, max]).nice(count).ticks(count);
 }
 
-/** The ticks of a value scale (its niced domain). */
-export function scaleTicks(scale: ScaleLinear<number, number>, count = 5): number[] {
-  return scale.ticks(count);
+/** The ticks of a value scale (its niced domain); whole numbers only when `integer` (count axes: restarts, days, hours). */
+export function scaleTicks(scale: ScaleLinear<number, number>, count = 5, integer = false): number[] {
+  const ticks = scale.ticks(count);
+  if (!integer) return ticks;
+  const whole = ticks.filter((t) => Number.isInteger(t));
+  // A domain of 0–1 niced to fifths keeps 0 and 1: a step below 1 never shows on a count axis.
+  return whole;
 }
+
 
 /**
  * Tick and value text built from the shared formatters: whole numbers through formatCount (1,234; 12.3K), small
@@ -106,6 +124,22 @@ export function thinTicks(count: number, maxTicks: number): number[] {
   const step = Math.max(1, Math.ceil(count / Math.max(1, maxTicks)));
   const out: number[] = [];
   for (let i = 0; i < count; i += step) out.push(i);
+  return out;
+}
+
+/**
+ * Which x ticks to label without knowing the width: those that fit a narrow plot (`narrowPx`, a phone's card) are
+ * always shown, the others only when they fit a wide one (`widePx`; `wideOnly`, hidden by a container query in
+ * narrow charts). `spacing` is the room one label needs. The narrow step is a multiple of the wide one, so the narrow
+ * labels are a subset of the wide ones.
+ */
+export function responsiveTicks(count: number, spacing: number, narrowPx = 260, widePx = 600): { index: number; wideOnly: boolean }[] {
+  if (count <= 0) return [];
+  const stepFor = (px: number) => Math.max(1, Math.ceil(count / Math.max(2, Math.floor(px / spacing))));
+  const wide = stepFor(widePx);
+  const narrow = Math.ceil(stepFor(narrowPx) / wide) * wide;
+  const out: { index: number; wideOnly: boolean }[] = [];
+  for (let i = 0; i < count; i += wide) out.push({ index: i, wideOnly: i % narrow !== 0 });
   return out;
 }
 

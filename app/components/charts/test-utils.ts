@@ -33,7 +33,8 @@ export function withAttr(html: string, attr: string, value?: string): Tag[] {
   return tags(html).filter((t) => attr in t.attrs && (value === undefined || t.attrs[attr] === value));
 }
 
-export const num = (t: Tag, attr: string) => Number(t.attrs[attr]);
+/** A numeric attribute; a percentage ("12.5%", the charts' x) reads as its number. */
+export const num = (t: Tag, attr: string) => parseFloat(t.attrs[attr]);
 
 /** The text of the first <text> element carrying attr="value". */
 export function textOf(html: string, attr: string, value: string): string | undefined {

@@ -1,3 +1,4 @@
+import { RiCheckboxBlankLine, RiCheckboxLine } from "@remixicon/react";
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { NoDataBody } from "~/components/charts/NoDataChart";
@@ -119,7 +120,7 @@ export function CloudChartDialog({
           </nav>
           {percent ? (
             <Link to={to({ fit: dialog.fit ? "0" : null })} replace preventScrollReset role="switch" aria-checked={dialog.fit} className={link} data-testid="chart-fit">
-              <span aria-hidden="true">{dialog.fit ? "☑" : "☐"}</span> Limit y axis to 0–100%
+              {dialog.fit ? <RiCheckboxLine aria-hidden="true" className="inline h-4 w-4" /> : <RiCheckboxBlankLine aria-hidden="true" className="inline h-4 w-4" />} Limit y axis to 0–100%
             </Link>
           ) : null}
           {viewAll ? (

@@ -1,3 +1,4 @@
+import { RiCheckboxBlankLine, RiCheckboxLine } from "@remixicon/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import { TabLinks } from "~/components/ui/TabLinks";
@@ -56,7 +57,7 @@ export function CloudMetricViewer({ viewer, hidden }: { viewer: MetricViewerData
               className="btn px-2 py-1 text-xs"
               data-testid="allow-min-max-y"
             >
-              <span aria-hidden="true">{allowMinMaxY ? "☑" : "☐"}</span> Limit y axis to 0–100%
+              {allowMinMaxY ? <RiCheckboxLine aria-hidden="true" className="inline h-4 w-4" /> : <RiCheckboxBlankLine aria-hidden="true" className="inline h-4 w-4" />} Limit y axis to 0–100%
             </Link>
           ) : null}
         </div>

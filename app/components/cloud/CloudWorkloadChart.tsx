@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
-import { XAxis, YAxis } from "~/components/charts/Axes";
+import { plotRows, PlotSvg, XAxis, YAxis } from "~/components/charts/Axes";
 import { hasBoxData } from "~/components/charts/BoxPlotChart";
 import { ChartFrame } from "~/components/charts/ChartFrame";
 import { SERIES_COLOUR } from "~/components/charts/colours";
 import { BoxSwatch, Legend, LineSwatch, type LegendItem } from "~/components/charts/Legend";
 import { NoDataBody } from "~/components/charts/NoDataChart";
-import { bandScale, formatTick, isFiniteNumber, plotArea, thinTicks, valueScale } from "~/components/charts/scales";
-import { useChartWidth } from "~/components/charts/useChartWidth";
+import { bandScale, formatTick, isFiniteNumber, pct, responsiveTicks, valueScale, VIRTUAL_WIDTH } from "~/components/charts/scales";
 import { CLOUD_SERIES_LABELS, type CloudChart, type CloudSeriesId, type CloudVisibilityId } from "~/features/cloud/charts";
 
 /** Each limit line's colour and dash, so colour is never the only cue (none of them a status hue). */
@@ -20,7 +19,9 @@ const LINE_STYLE: Record<Exclude<CloudSeriesId, "pattern">, { stroke: string; te
 };
 const SHORT: Record<Exclude<CloudSeriesId, "pattern">, string> = { average: "Avg", peak: "Peak", sustained: "Sust.", minGroup: "Min", maxGroup: "Max", memory: "Mem." };
 
-const MARGIN = { top: 10, right: 70, bottom: 34, left: 52 };
+const MARGIN = { top: 10, right: 16, bottom: 34, left: 52 };
+/** Room one character of an 11 px semibold line label takes. */
+const LABEL_CHAR_PX = 6.8;
 
 export interface CloudWorkloadChartProps {
   chart: CloudChart | null;
@@ -42,7 +43,6 @@ export interface CloudWorkloadChartProps {
  * order. Server-rendered SVG; "No Data Available" in the same frame when there is nothing to draw.
  */
 export function CloudWorkloadChart({ chart, fallbackTitle, height = 275, fit = true, hidden = [], legendHref, actions, bare }: CloudWorkloadChartProps) {
-  const { ref, width } = useChartWidth(520, 280);
   const title = chart?.title ?? fallbackTitle;
   const empty = !chart || !hasBoxData(chart.points);
   const visible = (id: CloudSeriesId) => !hidden.includes(id);
@@ -54,8 +54,8 @@ export function CloudWorkloadChart({ chart, fallbackTitle, height = 275, fit = t
     : [];
   const legend = empty ? null : <Legend label={`${title} series`} items={legendItems} hrefFor={legendHref ? (id) => legendHref(id as CloudSeriesId) : undefined} />;
   const body = (
-    <div ref={ref} className="h-full w-full" data-chart="cloud-workload">
-      {empty ? <NoDataBody /> : <Svg chart={chart} width={width} height={height} fit={fit} visible={visible} />}
+    <div className="chart-body relative h-full w-full" data-chart="cloud-workload">
+      {empty ? <NoDataBody /> : <Svg chart={chart} height={height} fit={fit} visible={visible} />}
     </div>
   );
   return (
@@ -74,18 +74,20 @@ export function CloudWorkloadChart({ chart, fallbackTitle, height = 275, fit = t
   );
 }
 
-function Svg({ chart, width, height, fit, visible }: { chart: CloudChart; width: number; height: number; fit: boolean; visible: (id: CloudSeriesId) => boolean }) {
-  const area = plotArea(width, height, MARGIN);
+function Svg({ chart, height, fit, visible }: { chart: CloudChart; height: number; fit: boolean; visible: (id: CloudSeriesId) => boolean }) {
   const lines = chart.lines.filter((l) => visible(l.id));
+  // The right margin holds the longest line label whole (hidden lines too: toggling one does not move the plot).
+  const longest = Math.max(0, ...chart.lines.map((l) => `${SHORT[l.id]} ${formatTick(l.value)}`.length));
+  const area = plotRows(height, { ...MARGIN, right: longest ? Math.ceil(8 + longest * LABEL_CHAR_PX) : MARGIN.right });
   const held = chart.percent && fit && chart.yMax !== null;
-  const y = valueScale([...chart.points.flatMap((p) => [p.min, p.peak]), ...chart.lines.map((l) => l.value)], [area.top + area.innerHeight, area.top], held ? { fixedMax: chart.yMax! } : {});
+  const y = valueScale([...chart.points.flatMap((p) => [p.min, p.peak]), ...chart.lines.map((l) => l.value)], [area.bottom, area.top], held ? { fixedMax: chart.yMax! } : {});
   const [, top] = y.domain();
   const keys = chart.points.map((p) => String(p.x));
-  const x = bandScale(keys, [area.left, area.left + area.innerWidth], 0.3);
+  const x = bandScale(keys, [0, VIRTUAL_WIDTH], 0.3);
   const bw = x.bandwidth();
-  const half = Math.max(1.5, bw / 2);
-  const cap = Math.max(2, bw / 4);
-  const ticks = thinTicks(keys.length, Math.max(2, Math.floor(area.innerWidth / 22))).map((i) => ({ x: (x(keys[i]) ?? 0) + bw / 2, text: keys[i] }));
+  const half = bw / 2;
+  const cap = bw / 4;
+  const ticks = responsiveTicks(keys.length, 22).map(({ index, wideOnly }) => ({ x: (x(keys[index]) ?? 0) + bw / 2, text: keys[index], wideOnly }));
   const u = chart.unit === "%" ? "%" : ` ${chart.unit}`;
   const fmt = (v: number | null) => (isFiniteNumber(v) ? `${formatTick(v)}${u}` : "-");
   const labels = lines.filter((l) => l.value <= top).map((l) => ({ id: l.id, y: y(l.value), text: `${SHORT[l.id]} ${formatTick(l.value)}` }));
@@ -98,7 +100,7 @@ function Svg({ chart, width, height, fit, visible }: { chart: CloudChart; width:
   }
   const summary = `${chart.title} by hour of day (UTC): ${chart.lines.map((l) => `${l.label} ${fmt(l.value)}`).join(", ")}.`;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height="100%" preserveAspectRatio="xMidYMid meet" role="img" aria-label={summary} className="block tabular-nums" data-testid="cloud-chart-svg">
+    <PlotSvg plot={area} role="img" aria-label={summary} className="block tabular-nums" data-testid="cloud-chart-svg">
       <title>{chart.title}</title>
       <desc>
         {chart.points
@@ -106,8 +108,8 @@ function Svg({ chart, width, height, fit, visible }: { chart: CloudChart; width:
           .map((p) => `Hour ${String(p.x)}: min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, median ${fmt(p.median)}, sustained ${fmt(p.sustained)}, peak ${fmt(p.peak)}.`)
           .join(" ")}
       </desc>
-      <YAxis scale={y} area={area} label={chart.yLabel} />
-      <XAxis area={area} ticks={ticks} label="Hour of day" />
+      <YAxis scale={y} plot={area} label={chart.yLabel} />
+      <XAxis plot={area} ticks={ticks} label="Hour of day" />
       {visible("pattern") ? (
         <g data-series="pattern">
           {chart.points.map((p) => {
@@ -117,18 +119,18 @@ function Svg({ chart, width, height, fit, visible }: { chart: CloudChart; width:
             return (
               <g key={k} data-point={k}>
                 <title>{`Hour ${k}: Min ${fmt(p.min)}, Q1 ${fmt(p.q1)}, Median ${fmt(p.median)}, Sustained ${fmt(p.sustained)}, Peak ${fmt(p.peak)}`}</title>
-                <rect x={cx - half} y={area.top} width={half * 2} height={area.innerHeight} className="fill-transparent hover:fill-slate-500/10" />
+                <rect x={pct(cx - half)} y={area.top} width={pct(half * 2)} height={area.innerHeight} className="fill-transparent hover:fill-slate-500/10" />
                 {isFiniteNumber(p.min) && isFiniteNumber(p.peak) ? (
                   <g className={SERIES_COLOUR.whisker} strokeWidth={1}>
-                    <line x1={cx} x2={cx} y1={y(p.min)} y2={y(Math.min(p.peak, top))} />
-                    <line x1={cx - cap} x2={cx + cap} y1={y(p.min)} y2={y(p.min)} />
-                    {p.peak <= top ? <line x1={cx - cap} x2={cx + cap} y1={y(p.peak)} y2={y(p.peak)} /> : null}
+                    <line x1={pct(cx)} x2={pct(cx)} y1={y(p.min)} y2={y(Math.min(p.peak, top))} />
+                    <line x1={pct(cx - cap)} x2={pct(cx + cap)} y1={y(p.min)} y2={y(p.min)} />
+                    {p.peak <= top ? <line x1={pct(cx - cap)} x2={pct(cx + cap)} y1={y(p.peak)} y2={y(p.peak)} /> : null}
                   </g>
                 ) : null}
                 {isFiniteNumber(p.q1) && isFiniteNumber(p.sustained) ? (
-                  <rect x={cx - half} width={half * 2} y={Math.min(y(p.q1), y(Math.min(p.sustained, top)))} height={Math.max(1, Math.abs(y(p.q1) - y(Math.min(p.sustained, top))))} className={SERIES_COLOUR.box} strokeWidth={1} />
+                  <rect x={pct(cx - half)} width={pct(half * 2)} y={Math.min(y(p.q1), y(Math.min(p.sustained, top)))} height={Math.max(1, Math.abs(y(p.q1) - y(Math.min(p.sustained, top))))} className={SERIES_COLOUR.box} strokeWidth={1} />
                 ) : null}
-                {isFiniteNumber(p.median) && p.median <= top ? <line x1={cx - half} x2={cx + half} y1={y(p.median)} y2={y(p.median)} className={SERIES_COLOUR.median} strokeWidth={2} /> : null}
+                {isFiniteNumber(p.median) && p.median <= top ? <line x1={pct(cx - half)} x2={pct(cx + half)} y1={y(p.median)} y2={y(p.median)} className={SERIES_COLOUR.median} strokeWidth={2} /> : null}
               </g>
             );
           })}
@@ -136,14 +138,14 @@ function Svg({ chart, width, height, fit, visible }: { chart: CloudChart; width:
       ) : null}
       {lines.map((l) =>
         l.value <= top ? (
-          <line key={l.id} x1={area.left} x2={area.left + area.innerWidth} y1={y(l.value)} y2={y(l.value)} className={LINE_STYLE[l.id].stroke} strokeWidth={2} strokeDasharray={LINE_STYLE[l.id].dash} data-series={l.id} data-value={l.value} aria-hidden="true" />
+          <line key={l.id} x1={0} x2="100%" y1={y(l.value)} y2={y(l.value)} className={LINE_STYLE[l.id].stroke} strokeWidth={2} strokeDasharray={LINE_STYLE[l.id].dash} data-series={l.id} data-value={l.value} aria-hidden="true" />
         ) : null,
       )}
       {labels.map((l) => (
-        <text key={l.id} x={area.left + area.innerWidth + 4} y={l.y} dy="0.32em" fontSize={11} fontWeight={600} className={LINE_STYLE[l.id].text} aria-hidden="true">
+        <text key={l.id} x="100%" dx={4} y={l.y} dy="0.32em" fontSize={11} fontWeight={600} className={LINE_STYLE[l.id].text} aria-hidden="true">
           {l.text}
         </text>
       ))}
-    </svg>
+    </PlotSvg>
   );
 }

@@ -1,3 +1,4 @@
+import { RiCheckboxBlankCircleLine, RiRadioButtonFill } from "@remixicon/react";
 import { Link, useLocation } from "@remix-run/react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTableColumnHeader } from "~/components/grid/DataTableColumnHeader";
@@ -89,9 +90,10 @@ const CHARTS_COLUMN: ColumnDef<CloudRow> = {
       preventScrollReset
       aria-label={`Show utilization charts of ${row.original.system}`}
       title="Show its charts below"
-      className="text-slate-400 hover:text-sky-600"
+      className="inline-flex text-slate-500 hover:text-sky-600 dark:text-slate-400"
+      data-selected={row.getIsSelected() ? "true" : undefined}
     >
-      {row.getIsSelected() ? "◉" : "○"}
+      {row.getIsSelected() ? <RiRadioButtonFill aria-hidden="true" className="h-4 w-4 text-sky-600 dark:text-sky-400" /> : <RiCheckboxBlankCircleLine aria-hidden="true" className="h-4 w-4" />}
     </Link>
   ),
   enableHiding: false,

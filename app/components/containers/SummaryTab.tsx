@@ -4,7 +4,7 @@ import { Modal } from "~/components/ui/Modal";
 import { Card, Metric } from "~/components/ui/tremor";
 import { NoData } from "~/components/ui/NoData";
 import { HistogramChart } from "~/components/charts/HistogramChart";
-import { formatContainerCount, formatCount, formatCurrency, formatDecimal, formatRating } from "~/lib/format";
+import { formatContainerCount, formatCount, formatCurrency, formatCurrencyCompact, formatDecimal, formatRating } from "~/lib/format";
 import { ratingClass } from "./SummaryCards";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
 import { FIGURE_GRID_VIEWS as FIGURE_VIEWS, UNSPECIFIED_GRID_VIEWS } from "~/domain/containers/grid-view-ids";
@@ -115,8 +115,8 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
       return [
         key,
         {
-          cpu: { text: `CPU ${formatCurrency(s.cpu)}`, href: views ? grid(views.cpu) : undefined },
-          memory: { text: `Mem ${formatCurrency(s.mem)}`, href: views ? grid(views.mem) : undefined },
+          cpu: { text: formatCurrency(s.cpu), compact: formatCurrencyCompact(s.cpu), href: views ? grid(views.cpu) : undefined },
+          memory: { text: formatCurrency(s.mem), compact: formatCurrencyCompact(s.mem), href: views ? grid(views.mem) : undefined },
         },
       ];
     }),

@@ -133,8 +133,8 @@ export function ContainerDrawer({ data, closeHref }: { data: ContainerDrawerData
       ) : null}
       <DrawerSection title="CPU and Memory by Hour of Day (UTC)">
         <div className="space-y-3">
-          <HourChartView chart={data.charts?.cpu ?? null} fallbackTitle="CPU Utilization" yLabel="CPU (mCores)" height={200} width={520} />
-          <HourChartView chart={data.charts?.mem ?? null} fallbackTitle="Memory Working Set" yLabel="Memory (MB)" height={200} width={520} />
+          <HourChartView chart={data.charts?.cpu ?? null} fallbackTitle="CPU Utilization" yLabel="CPU (mCores)" height={200} />
+          <HourChartView chart={data.charts?.mem ?? null} fallbackTitle="Memory Working Set" yLabel="Memory (MB)" height={200} />
         </div>
       </DrawerSection>
     </Drawer>

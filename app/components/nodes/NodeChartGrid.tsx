@@ -3,6 +3,7 @@ import { NoDataChart } from "~/components/charts/NoDataChart";
 import type { NodeChart } from "~/features/nodes/charts.server";
 import type { NodeViewMode } from "~/features/nodes/constants";
 import { formatDecimal } from "~/lib/format";
+import { isCountUnit } from "~/components/charts/units";
 
 /** Box plots per time bucket, one per metric; "No Data Available" when there is none (spec 2.8). */
 export function NodeChartGrid({ charts, mode, emptyTitle }: { charts: NodeChart[]; mode: NodeViewMode; emptyTitle: string }) {
@@ -19,7 +20,7 @@ export function NodeChartGrid({ charts, mode, emptyTitle }: { charts: NodeChart[
           yLabel={c.yLabel}
           unit={c.unit}
           yMax={c.yMax}
-          formatValue={formatDecimal}
+          formatValue={isCountUnit(c.unit) ? undefined : formatDecimal}
         />
       ))}
     </div>

@@ -1,6 +1,6 @@
 /** Cell and field text of the node screens, through ~/lib/format only. */
 import { RiCheckLine, RiErrorWarningLine } from "@remixicon/react";
-import { formatCount, formatCurrency, formatDate, formatDecimal } from "~/lib/format";
+import { formatCount, formatCurrency, formatDate, formatDecimal, formatFixed } from "~/lib/format";
 import { coresFromMCores, gbFromMb } from "~/lib/units";
 import { Badge } from "~/components/ui/Badge";
 import { TONE, type Tone } from "~/components/ui/tones";
@@ -9,6 +9,8 @@ export const dash = "-";
 export const pct = (v: number | null | undefined) => (v === null || v === undefined ? dash : `${formatDecimal(v)}%`);
 export const dec = (v: number | null | undefined) => formatDecimal(v);
 export const count = (v: number | null | undefined) => formatCount(v);
+/** Whole units in full (node hours, days of age): "168", "161,280", never "168.0". */
+export const whole = (v: number | null | undefined) => formatFixed(v, 0);
 export const money = (v: number | null | undefined) => formatCurrency(v);
 export const day = (v: string | null | undefined) => formatDate(v);
 /** mCores as cores and MB as GB (spec section 9: cores = mCores / 1000, GB = MB / 1024). */

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { NodeGridData } from "~/features/nodes/grids.server";
 import { nodeColumn } from "./column";
-import { count, day, dec, gb, pct } from "./format";
+import { count, day, dec, gb, pct, whole } from "./format";
 
 type Row = NodeGridData["rows"][number];
 
@@ -18,8 +18,8 @@ export const NODE_COLUMNS: ColumnDef<Row>[] = [
   nodeColumn("cpuUtilizationPeakPct", "Peak CPU %", (r) => pct(r.cpuUtilizationPeakPct), { ...num, className: (r) => high(r.cpuUtilizationPeakPct, 70) }),
   nodeColumn("memUtilizationAvgPct", "Avg Memory %", (r) => pct(r.memUtilizationAvgPct), { ...num, className: (r) => high(r.memUtilizationAvgPct, 90) }),
   nodeColumn("memUtilizationPeakPct", "Peak Memory %", (r) => pct(r.memUtilizationPeakPct), { ...num, className: (r) => high(r.memUtilizationPeakPct, 95) }),
-  nodeColumn("nodeHours", "Node Hours", (r) => dec(r.nodeHours), num),
-  nodeColumn("ageDays", "Age (Days)", (r) => dec(r.ageDays), num),
+  nodeColumn("nodeHours", "Node Hours", (r) => whole(r.nodeHours), num),
+  nodeColumn("ageDays", "Age (Days)", (r) => whole(r.ageDays), num),
   nodeColumn("maxAllowedPods", "Max Allowed Pods", (r) => count(r.maxAllowedPods), num),
   nodeColumn("numPodsAvg", "Pods Average*", (r) => dec(r.numPodsAvg), num),
   nodeColumn("numPodsPeak", "Pods Peak*", (r) => count(r.numPodsPeak), { ...num, className: (r) => (r.atMaxPodCapacity ? "font-semibold text-amber-700 dark:text-amber-300" : undefined) }),

@@ -51,11 +51,14 @@ export function Banner({
     <div
       role={kind === "error" ? "alert" : "status"}
       data-duration={durationMs}
-      className={`mb-2 flex items-start gap-3 rounded-md border px-3 py-2 text-sm transition-opacity duration-200 ${KIND_CLASS[kind]} ${
+      className={`mb-2 flex flex-wrap items-start gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm transition-opacity duration-200 ${KIND_CLASS[kind]} ${
         phase === "fading" ? "opacity-0" : "opacity-100"
       }`}
     >
-      <span className="flex-1">{text}</span>
+      {/* At least 10rem of text before the action wraps under it: in the narrow tree pane the text used to wrap every ~10 characters beside "Don't show again". */}
+      <span className="min-w-[10rem] flex-1" data-testid="banner-text">
+        {text}
+      </span>
       {suppressKey ? (
         <button
           type="button"

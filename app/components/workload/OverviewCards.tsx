@@ -136,7 +136,8 @@ const ADJUSTMENTS = [
   { key: "memLimit", title: "Memory Limit", unit: "MB", existing: "existingMemLimit" },
 ] as const;
 
-const withUnit = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? "Not set" : `${formatCount(v)} ${unit}`);
+// A missing value is "-", as everywhere (spec: nulls show "-"), never "- mCores" or "Not set".
+const withUnit = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? "-" : `${formatCount(v)} ${unit}`);
 
 export function AdjustmentCards({ row }: { row: ContainerRow | null }) {
   if (!row?.analysed) {

@@ -27,6 +27,9 @@ const c = (key: string, label: string, type: ColumnType, more: Partial<GridColum
 
 export const GRID_COLUMNS: readonly GridColumn[] = [
   c("containerName", "Container", "text", { standard: true }),
+  // Money first (issue 14): what a container saves and costs, beside its name; the grid opens sorted by Net Savings.
+  c("netSavings", "Net Savings", "money", { standard: true }),
+  c("currentCost", "Current Cost", "money", { standard: true }),
   c("namespace", "Namespace", "text", { standard: true }),
   c("podService", "Pod Owner", "text", { standard: true }),
   c("controllerType", "Pod Owner Kind", "text"),
@@ -39,8 +42,6 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
   c("memLimit", "Memory Limit", "change", { unit: "MB", from: "existingMemLimit", badge: "memLimit", standard: true }),
   c("totalCpuSurplus", "CPU Request Surplus", "number", { unit: "mCores", shade: true, standard: true }),
   c("totalMemSurplus", "Memory Request Surplus", "number", { unit: "MB", shade: true, standard: true }),
-  c("currentCost", "Current Cost", "money", { standard: true }),
-  c("netSavings", "Net Savings", "money", { standard: true }),
   c("efficiencyRating", "Efficiency Rating", "number", { digits: 2 }),
   c("currentCount", "Avg Containers", "number", { digits: 1, standard: true }),
   c("restartsLast7Days", "Restarts (7 Days)", "number", { standard: true }),

@@ -11,7 +11,7 @@ vi.mock("~/features/grid-views/bar.server", () => ({
 vi.mock("~/features/drawers/hour-charts.server", () => ({ containerHourCharts: async () => null }));
 vi.mock("~/models/container-grid.server", () => ({
   GROUPABLE_FIELDS: [],
-  SORTABLE_FIELDS: { monthlyWaste: "monthly_waste" },
+  SORTABLE_FIELDS: { monthlyWaste: "monthly_waste", netSavings: "net_savings" },
   containerGroups: async () => ({ groups: [], total: 0, totalGroups: 0, page: 1 }),
   containerRows: async () => ({ rows: [{ entityId: "c1", containerName: "api" }], total: 1, page: 1 }),
 }));

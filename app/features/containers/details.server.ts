@@ -21,6 +21,9 @@ import { loadGridViewsBar, withRowView } from "~/features/grid-views/bar.server"
 import { isOwnKey } from "~/lib/own-key";
 import { loadGroupedPage, selectedRow } from "~/domain/grid/grouped-page";
 
+/** The grid's opening sort (issue 14: money first). */
+export const DEFAULT_GRID_SORT = "netSavings";
+
 /** The GPU feature (kubexShowGpuData). */
 export const isGpuOn = (db: Db) => isFlagOn(db, "kubexShowGpuData");
 
@@ -32,8 +35,9 @@ export function gridQuery(params: URLSearchParams, gpu: boolean) {
   const gridViewId = params.get("gridViewId");
   const bucket = gridViewId ? parseBucketGridViewId(gridViewId) : null;
   const known = !!gridViewId && (!!bucket || isContainerGridViewId(gridViewId));
-  const sortField = params.get("sort") ?? "monthlyWaste";
-  const sort = isOwnKey(SORTABLE_FIELDS, sortField) ? sortField : "monthlyWaste";
+  // Opens on Net Savings, largest first: a visible money column beside the name, so the header shows the sort arrow.
+  const sortField = params.get("sort") ?? DEFAULT_GRID_SORT;
+  const sort = isOwnKey(SORTABLE_FIELDS, sortField) ? sortField : DEFAULT_GRID_SORT;
   const dir: "asc" | "desc" = params.get("dir") === "asc" ? "asc" : "desc";
   const search = normaliseSearch(params.get("q"));
   const gpuAllowed = new Set(availableColumns(gpu).map((c) => c.key));

@@ -12,10 +12,13 @@ export interface HourChart {
   unit: string;
   request: number | null;
   limit: number | null;
+  /** The recommended request and limit (the recommendation chart's lines), drawn in teal beside the current ones. */
+  recommendedRequest: number | null;
+  recommendedLimit: number | null;
   points: { x: number; min: number | null; q1: number | null; median: number | null; sustained: number | null; peak: number | null; avg: number | null }[];
 }
 
-const toChart = (c: WorkloadChart | undefined): HourChart | null =>
+const toChart = (c: WorkloadChart | undefined, rec: WorkloadChart | undefined): HourChart | null =>
   c
     ? {
         title: c.title,
@@ -23,6 +26,8 @@ const toChart = (c: WorkloadChart | undefined): HourChart | null =>
         unit: c.unit,
         request: c.lowerLimit,
         limit: c.upperLimit,
+        recommendedRequest: rec?.lowerLimit ?? null,
+        recommendedLimit: rec?.upperLimit ?? null,
         points: c.data.map((d) => ({ x: d.hour, min: d.min, q1: d.q1, median: d.median, sustained: d.sustained, peak: d.peak, avg: d.avg })),
       }
     : null;
@@ -31,5 +36,6 @@ export async function containerHourCharts(db: Db, entityId: string): Promise<{ c
   const charts = await workloadCharts(db, entityId);
   if (!charts?.length) return null;
   const current = (metric: WorkloadChart["metric"]) => charts.find((c) => c.metric === metric && !c.isRecommendation);
-  return { cpu: toChart(current("cpu")), mem: toChart(current("memory")) };
+  const recommended = (metric: WorkloadChart["metric"]) => charts.find((c) => c.metric === metric && c.isRecommendation);
+  return { cpu: toChart(current("cpu"), recommended("cpu")), mem: toChart(current("memory"), recommended("memory")) };
 }

@@ -118,7 +118,8 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
     manageViewsHref: flags.showManageViews && kind === "containers" ? manage("views") : undefined,
     manageFiltersHref: flags.showManageFilters && kind === "containers" ? manage("filters") : undefined,
     showCount: flags.showTreeCount && !flags.lazyLoadFolder,
-    contextMenu: flags.showTreeContextMenu,
+    // Automation is for containers: cloud provider folders and services have none, so their tree offers no menu.
+    contextMenu: flags.showTreeContextMenu && kind === "containers",
     search: searchFormState(url, base, { viewId, filterId }, search),
     pathMatched: !fullPath || match.matched,
   };
