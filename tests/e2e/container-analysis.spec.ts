@@ -12,7 +12,12 @@ test("Summary: the cards, the waterfall, and the Immediate Savings CPU figure op
   await expect(page).toHaveURL(/tabGroup1=analysis-details/);
   await expect(page).toHaveURL(/gridViewId=realizable_cpu_saving/);
   await expect(page.getByTestId("grid-view-title")).toContainText("Realizable CPU savings");
-  const cpuRequestCells = page.getByTestId("details-grid").locator("tbody tr td:nth-child(6)");
+  // The CPU Request column by its header (the money columns come first, beside the name).
+  const grid = page.getByTestId("details-grid");
+  const headers = await grid.locator("thead tr").first().locator("th").allInnerTexts();
+  const col = headers.findIndex((h) => /^cpu request\b/i.test(h.trim()));
+  expect(col).toBeGreaterThanOrEqual(0);
+  const cpuRequestCells = grid.locator(`tbody tr td:nth-child(${col + 1})`);
   const count = await cpuRequestCells.count();
   expect(count).toBeGreaterThan(0);
   for (const text of await cpuRequestCells.allInnerTexts()) expect(text).toContain("Decrease");

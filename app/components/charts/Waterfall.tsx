@@ -151,7 +151,7 @@ function FigureRow({ name, bars, pick, kind, left, right }: { name: string; bars
       {bars.map((b) => {
         const f = pick(b);
         return (
-          <span key={b.key} className="truncate text-center">
+          <span key={b.key} className="min-w-0 text-center">
             {f ? <Figure figure={f} name={name} testId={`waterfall-${kind}-${b.key}`} /> : null}
           </span>
         );
@@ -172,12 +172,12 @@ function Figure({ figure, name, testId }: { figure: WaterfallFigure; name: strin
   );
   if (!figure.href)
     return (
-      <span className="text-slate-700 dark:text-slate-200" data-testid={testId}>
+      <span className="block truncate text-slate-700 dark:text-slate-200" data-testid={testId}>
         {text}
       </span>
     );
   return (
-    <a href={figure.href} aria-label={figure.label} className="rounded-sm text-sky-700 underline hover:text-sky-900 dark:text-sky-300 dark:hover:text-sky-100" data-testid={testId}>
+    <a href={figure.href} aria-label={figure.label} className="block truncate rounded-sm text-sky-700 underline hover:text-sky-900 dark:text-sky-300 dark:hover:text-sky-100" data-testid={testId}>
       {text}
     </a>
   );
