@@ -204,6 +204,14 @@ describe.each(TEST_STORES)("trees on $name", (testStore) => {
     ]);
     const finance = await leaves(api.analyst, { viewId: ids.bu, filterId: ids.all, treeviewPath: "Finance" });
     expect(finance.map((l) => l.name)).toEqual(["api (dev-gke-3.payments.api)", "api (prod-eks-1.payments.api)", "envoy", "worker"]);
+    // Finance is not the deepest folder: its leaves' ids must not be its child folders' ids.
+    const folderIds = new Set<string>();
+    const walk = (n: TreeNode) => {
+      folderIds.add(n.id);
+      n.children?.forEach(walk);
+    };
+    walk(await folders(api.analyst, { viewId: ids.bu, filterId: ids.all }));
+    expect(finance.filter((l) => folderIds.has(l.id))).toEqual([]);
     // The filter applies to leaves too.
     const prodOnly = await leaves(api.analyst, { viewId: ids.bu, filterId: ids.prod, treeviewPath: "Finance" });
     expect(prodOnly.map((l) => l.entityId)).toEqual(["c-prod-api", "c-prod-envoy", "c-prod-worker"]);

@@ -93,4 +93,13 @@ describe("buildLeafNodes", () => {
     ]);
     expect(buildLeafNodes(parent, [], "Container")).toEqual([]);
   });
+
+  it("numbers the leaves of a folder that also has child folders after those folders, so no id is taken twice", () => {
+    const child = (i: number): TreeNode => ({ id: `0.2.${i}`, name: `p${i}`, label: `p${i}`, level: 3, type: "Pod", fullPath: `S/c/ns/p${i}` });
+    const parent: TreeNode = { id: "0.2", name: "ns", label: "ns", level: 2, type: "Namespace", fullPath: "S/c/ns", children: [child(0), child(1)] };
+    const leaves = buildLeafNodes(parent, [{ name: "a", entityId: "e1" }, { name: "b", entityId: "e2" }], "Container");
+    expect(leaves.map((l) => l.id)).toEqual(["0.2.2", "0.2.3"]);
+    const ids = [...parent.children!.map((c) => c.id), ...leaves.map((l) => l.id)];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });

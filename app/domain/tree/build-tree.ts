@@ -116,10 +116,14 @@ export function buildFolderTree(input: {
   return finish(tree, "0", undefined);
 }
 
-/** Leaf children of a folder (lazy leaf list): ids continue the parent's dotted path; each leaf counts 1. */
+/**
+ * Leaf children of a folder (lazy leaf list): ids continue the parent's dotted path after its child folders (a
+ * folder that is not the deepest has both, and a leaf must not take a folder's id); each leaf counts 1.
+ */
 export function buildLeafNodes(parent: TreeNode, leaves: readonly { name: string; entityId: string }[], type: string): TreeNode[] {
+  const first = parent.children?.length ?? 0;
   return [...leaves].sort(byName).map((leaf, i) => ({
-    id: `${parent.id}.${i}`,
+    id: `${parent.id}.${first + i}`,
     name: leaf.name,
     label: leaf.name,
     level: parent.level + 1,
