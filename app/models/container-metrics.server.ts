@@ -320,7 +320,10 @@ export async function containerMetricSeries(db: Db, entityId: string, range: Ser
   if (!b) return undefined;
   const step = INTERVAL_MS[range.interval];
   if (range.endMs - range.startMs > MAX_SPAN_DAYS[range.interval] * DAY) throw validationError(`The range is longer than ${MAX_SPAN_DAYS[range.interval]} days.`);
-  return cached(`series|${b.version}|${entityId}|${range.interval}|${range.startMs}|${range.endMs}`, () => computeSeries(b, range.startMs, range.endMs, step));
+  // Spec document 2: five-minute history is limited to the LAST 7 days (up to the data's end), not to any 7 days.
+  const startMs = range.interval === "MINUTE_5" ? Math.max(range.startMs, b.nowMs - MAX_SPAN_DAYS.MINUTE_5 * DAY) : range.startMs;
+  if (startMs >= range.endMs) return [];
+  return cached(`series|${b.version}|${entityId}|${range.interval}|${startMs}|${range.endMs}`, () => computeSeries(b, startMs, range.endMs, step));
 }
 
 async function computeSeries(b: Basis, startMs: number, endMs: number, step: number): Promise<ContainerMetricBucket[]> {

@@ -149,6 +149,11 @@ describe.each(TEST_STORES)("workload charts and history over GraphQL on $name", 
     const last = fiveMin.at(-1)!;
     const sample = demo.containerSamples(busy.entityId, NOW - 300_000, NOW)[0];
     expect(last).toMatchObject({ auditUtcTimeBucket: iso(NOW - 300_000), cpuUtilization: { min: sample.cpu, peak: sample.cpu, avg: sample.cpu } });
+    // Five-minute buckets only for the last 7 days: a 7-day range that starts 10 days back answers its last 4 days.
+    const older = await history({ entityId: busy.entityId, startDate: iso(NOW - 10 * DAY), endDate: iso(NOW - 3 * DAY), timeInterval: "MINUTE_5" });
+    expect(older).toHaveLength(4 * 288);
+    expect(older[0].auditUtcTimeBucket).toBe(iso(NOW - 7 * DAY));
+    expect(await history({ entityId: busy.entityId, startDate: iso(NOW - 14 * DAY), endDate: iso(NOW - 8 * DAY), timeInterval: "MINUTE_5" })).toEqual([]);
     // Nothing after the data's end; the default interval is DAY_1.
     expect(await history({ entityId: busy.entityId, startDate: iso(NOW + DAY), endDate: iso(NOW + 2 * DAY) })).toEqual([]);
     expect(await history({ entityId: busy.entityId, startDate: iso(NOW - 3 * DAY), endDate: iso(NOW) })).toHaveLength(4);
