@@ -22,6 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadText, machineText, parseOptions, runBenchmark } from "./harness";
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), "..");
@@ -35,31 +36,11 @@ interface Options {
   workers: number;
 }
 
-class UsageError extends Error {}
-
-function parseOptions(argv: string[]): Options {
-  const options: Options = { size: 150_000, seed: 42, workers: os.availableParallelism() };
-  const numeric: Record<string, keyof Options> = { "--size": "size", "--seed": "seed", "--workers": "workers" };
-  const ignoredWithValue = new Set(["--runs", "--cold-runs"]);
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag in numeric) {
-      const text = inline ?? argv[++i];
-      const value = Number(text);
-      if (!Number.isInteger(value) || value < (flag === "--size" ? 1 : 0)) throw new UsageError(`${flag} needs a whole number, got '${text ?? ""}'.`);
-      (options[numeric[flag]] as number) = value;
-    } else if (ignoredWithValue.has(flag)) {
-      if (inline === undefined) i++;
-    } else if (flag === "--isolated-build") {
-      // the tree benchmark's; nothing is built here
-    } else if (flag === "--help" || flag === "-h") {
-      console.log("Usage: npx tsx bench/analysis.bench.ts [--size 150000] [--seed 42] [--workers N]");
-      process.exit(0);
-    } else throw new UsageError(`Unknown option '${arg}'.`);
-  }
-  return options;
-}
+const readOptions = (argv: string[]) =>
+  parseOptions<Options>(argv, { size: 150_000, seed: 42, workers: os.availableParallelism() }, {
+    usage: "npx tsx bench/analysis.bench.ts [--size 150000] [--seed 42] [--workers N]",
+    numbers: { "--size": ["size", 1], "--seed": ["seed", 0], "--workers": ["workers", 0] },
+  });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Steps: each runs in a child process (`--step <name> --db <file>`) and prints one JSON line.
@@ -143,12 +124,12 @@ async function main() {
     const step = argv[stepAt + 1] as StepName;
     const dbFile = argv[argv.indexOf("--db") + 1];
     const rest = argv.filter((_, i) => i !== stepAt && i !== stepAt + 1 && i !== argv.indexOf("--db") && i !== argv.indexOf("--db") + 1);
-    const result = await runStep(step, dbFile, parseOptions(rest));
+    const result = await runStep(step, dbFile, readOptions(rest));
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
   }
 
-  const options = parseOptions(argv);
+  const options = readOptions(argv);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-analysis-bench-"));
   const cleanUp = () => {
     for (const pid of children) {
@@ -188,12 +169,11 @@ async function main() {
   const lines: string[] = [];
   lines.push(
     `${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, \`npx tsx bench/analysis.bench.ts\` (size ${options.size}, seed ${options.seed}, ` +
-      `${options.workers} worker threads). Load average before / after: ${loadBefore.map((l) => l.toFixed(2)).join(" ")} / ${loadAfter.map((l) => l.toFixed(2)).join(" ")}.`,
+      `${options.workers} worker threads). Load average before / after: ${loadText(loadBefore)} / ${loadText(loadAfter)}.`,
   );
   lines.push("");
   lines.push(
-    `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; ` +
-      `Node ${process.version}; SQLite (better-sqlite3) in a temp file.`,
+    `Machine: ${machineText()}; SQLite (better-sqlite3) in a temp file.`,
   );
   lines.push(
     `Fleet: ${fmt(containers)} containers, ${fmt(Number(collect.detail.nodes))} nodes in ${fmt(Number(collect.detail.nodeGroups))} node groups ` +
@@ -221,7 +201,4 @@ async function main() {
   console.log(lines.join("\n"));
 }
 
-main().catch((e) => {
-  console.error(e instanceof UsageError ? e.message : e);
-  process.exit(e instanceof UsageError ? 2 : 1);
-});
+runBenchmark(main);

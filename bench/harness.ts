@@ -1,5 +1,5 @@
 /**
- * What the page benchmarks share (tree.bench.ts, nodes.bench.ts): clean-up on every exit path, statistics, one
+ * What the page benchmarks share (tree, nodes, cloud, Lighthouse, analysis): clean-up on every exit path, statistics, one
  * kept-alive loopback HTTP connection with TTFB timing, the server's start and stop, and the app build (build/ when
  * stale, or a private copy).
  */
@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -242,4 +243,133 @@ export async function signIn(port: number, userName = "admin", password = "kubex
   const session = cookieValue(login, "kubex_session");
   if (!session) throw new Error(`Sign-in failed: HTTP ${login.status}.`);
   return session;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options, the run itself, the throwaway store and the report's common lines
+
+export class UsageError extends Error {}
+
+/** Options `npm run bench` passes to every benchmark: one that a benchmark does not take is skipped, not refused. */
+const OTHERS_WITH_VALUE = new Set(["--size", "--seed", "--runs", "--cold-runs", "--workers"]);
+const OTHERS_SWITCHES = new Set(["--isolated-build"]);
+
+export interface OptionSpec<T> {
+  usage: string;
+  /** Whole-number options: flag → [option, least value, greatest value]. */
+  numbers?: Record<string, readonly [keyof T, number, number?]>;
+  /** Options without a value: flag → the option set to true. */
+  switches?: Record<string, keyof T>;
+  /** Options with a value of their own shape: the reader stores it or throws a UsageError. */
+  values?: Record<string, (text: string, options: T) => void>;
+}
+
+/** Reads `--flag value` and `--flag=value` options over the defaults; `--help` prints the usage and exits. */
+export function parseOptions<T extends object>(argv: readonly string[], defaults: T, spec: OptionSpec<T>): T {
+  const options = { ...defaults };
+  const numbers = new Map(Object.entries(spec.numbers ?? {}));
+  const switches = new Map(Object.entries(spec.switches ?? {}));
+  const values = new Map(Object.entries(spec.values ?? {}));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf("=");
+    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++i] ?? "";
+    const number = numbers.get(flag);
+    const on = switches.get(flag);
+    const read = values.get(flag);
+    if (flag === "--help" || flag === "-h") {
+      console.log(`Usage: ${spec.usage}`);
+      process.exit(0);
+    } else if (number) {
+      const [key, least, most] = number;
+      const text = value();
+      const n = Number(text);
+      if (text === "" || !Number.isInteger(n) || n < least) throw new UsageError(`${flag} needs a whole number of at least ${least}, got '${text}'.`);
+      if (most !== undefined && n > most) throw new UsageError(`${flag} is at most ${most}.`);
+      (options[key] as number) = n;
+    } else if (on) (options[on] as boolean) = true;
+    else if (read) read(value(), options);
+    else if (OTHERS_WITH_VALUE.has(flag)) i += inline === undefined ? 1 : 0;
+    else if (!OTHERS_SWITCHES.has(flag)) throw new UsageError(`Unknown option '${arg}'. Usage: ${spec.usage}`);
+  }
+  return options;
+}
+
+/** Runs a benchmark's main: a usage error prints its message and exits 2, any other failure its stack and exits 1. */
+export function runBenchmark(main: () => Promise<void>) {
+  main().then(
+    () => {
+      cleanUp();
+      process.exit(0);
+    },
+    (e: unknown) => {
+      console.error(e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
+      cleanUp();
+      process.exit(e instanceof UsageError ? 2 : 1);
+    },
+  );
+}
+
+/**
+ * A temp directory removed at exit and the SQLite file in it; points DATABASE_FILE at it, so call it before any
+ * module that opens the store is imported.
+ */
+export function tempStore(prefix: string): { tmp: string; dbFile: string } {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const dbFile = path.join(tmp, "bench.db");
+  process.env.DATABASE_FILE = dbFile;
+  process.env.DATABASE_URL = "";
+  return { tmp, dbFile };
+}
+
+/** "1.23 0.98 0.75": the 1, 5 and 15-minute load averages. */
+export const loadText = (l: readonly number[]) => l.map((v) => v.toFixed(2)).join(" ");
+
+/** The machine a result was measured on, for the report. */
+export function machineText(): string {
+  return `${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}`;
+}
+
+/** "## Name benchmark, 2026-11-25 18:30 UTC" */
+export function reportTitle(name: string, startedAt: Date): string {
+  return `## ${name} benchmark, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export interface PageRow {
+  name: string;
+  ttfb: ReturnType<typeof stats>;
+  total: ReturnType<typeof stats>;
+  bytes: number;
+  warmUp: Sample;
+  /** What the row is held to; none: shown for comparison. */
+  target?: { text: string; met: boolean };
+}
+
+/** A measured page as a report row; `target` judges it (e.g. median TTFB under a bound). */
+export function pageRow(name: string, m: Awaited<ReturnType<typeof measure>>, target?: (r: Omit<PageRow, "target">) => { text: string; met: boolean }): PageRow {
+  const row = {
+    name,
+    ttfb: stats(m.samples.map((s) => s.ttfb)),
+    total: stats(m.samples.map((s) => s.total)),
+    bytes: median(m.samples.map((s) => s.bytes)),
+    warmUp: m.warmUp,
+  };
+  return { ...row, target: target?.(row) };
+}
+
+/** A target of median TTFB under `boundMs`. */
+export const medianTtfbUnder = (boundMs: number) => (r: Omit<PageRow, "target">) => ({ text: `median TTFB < ${boundMs} ms`, met: r.ttfb.median < boundMs });
+
+/** The Markdown table of page rows every page benchmark prints. */
+export function pageTable(rows: readonly PageRow[]): string[] {
+  return [
+    "| page | TTFB min / median / p90 / max | total min / median / p90 / max | size | warm-up TTFB / total | target |",
+    "|---|---|---|---|---|---|",
+    ...rows.map((r) => {
+      const t = r.target ? `${r.target.text}: **${r.target.met ? "met" : "MISSED"}**` : "(for comparison)";
+      return `| ${r.name} | ${ms(r.ttfb.min)} / **${ms(r.ttfb.median)}** / ${ms(r.ttfb.p90)} / ${ms(r.ttfb.max)} | ${ms(r.total.min)} / **${ms(r.total.median)}** / ${ms(r.total.p90)} / ${ms(r.total.max)} | ${bytes(r.bytes)} | ${ms(r.warmUp.ttfb)} / ${ms(r.warmUp.total)} | ${t} |`;
+    }),
+  ];
 }

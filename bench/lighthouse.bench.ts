@@ -20,7 +20,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import type { Flags, Result } from "lighthouse";
-import { cleanups, cleanUp, freePort, waitForServer, prepareBuild, startServer, signIn, request, expectStatus } from "./harness";
+import { cleanups, expectStatus, freePort, loadText, machineText, parseOptions, prepareBuild, reportTitle, request, runBenchmark, signIn, startServer, tempStore, UsageError, waitForServer } from "./harness";
 
 /** The issue's targets. */
 const TARGETS = { mobilePerformance: 80, desktopPerformance: 95, accessibility: 100, cls: 0.1 };
@@ -40,36 +40,27 @@ interface Options {
   json?: string;
 }
 
-class UsageError extends Error {}
-
-function parseOptions(argv: string[]): Options {
-  const options: Options = { size: 2000, seed: 42, runs: 3, isolatedBuild: false, only: [...SCREENS], presets: [...PRESETS] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    const value = () => inline ?? argv[++i] ?? "";
-    if (flag === "--isolated-build") options.isolatedBuild = true;
-    else if (flag === "--size" || flag === "--runs" || flag === "--seed") {
-      const text = value();
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < (flag === "--seed" ? 0 : 1)) throw new UsageError(`${flag} needs a positive whole number, got '${text}'.`);
-      options[flag.slice(2) as "size" | "runs" | "seed"] = n;
-    } else if (flag === "--only") {
-      const list = value().split(",").filter(Boolean);
-      const wrong = list.filter((s) => !(SCREENS as readonly string[]).includes(s));
-      if (!list.length || wrong.length) throw new UsageError(`--only takes screens from ${SCREENS.join(",")}, got '${wrong.join(",")}'.`);
-      options.only = list as Screen[];
-    } else if (flag === "--preset") {
-      const p = value();
-      if (!(PRESETS as readonly string[]).includes(p)) throw new UsageError(`--preset is mobile or desktop, got '${p}'.`);
-      options.presets = [p as Preset];
-    } else if (flag === "--json") options.json = path.resolve(value());
-    else if (flag === "--cold-runs" || flag === "--workers") i += inline === undefined ? 1 : 0; // other benchmarks' options (npm run bench passes them to all)
-    else throw new UsageError(`Unknown option '${arg}'.`);
-  }
-  if (options.runs > 20) throw new UsageError("--runs is at most 20.");
-  return options;
-}
+const readOptions = (argv: string[]) =>
+  parseOptions<Options>(argv, { size: 2000, seed: 42, runs: 3, isolatedBuild: false, only: [...SCREENS], presets: [...PRESETS] }, {
+    usage: "npx tsx bench/lighthouse.bench.ts [--size 2000] [--seed 42] [--runs 3] [--isolated-build] [--only summary,grid,workload,nodes] [--preset mobile|desktop] [--json DIR]",
+    numbers: { "--size": ["size", 1], "--seed": ["seed", 0], "--runs": ["runs", 1, 20] },
+    switches: { "--isolated-build": "isolatedBuild" },
+    values: {
+      "--only": (text, options) => {
+        const list = text.split(",").filter(Boolean);
+        const wrong = list.filter((s) => !(SCREENS as readonly string[]).includes(s));
+        if (!list.length || wrong.length) throw new UsageError(`--only takes screens from ${SCREENS.join(",")}, got '${wrong.join(",")}'.`);
+        options.only = list as Screen[];
+      },
+      "--preset": (text, options) => {
+        if (!(PRESETS as readonly string[]).includes(text)) throw new UsageError(`--preset is mobile or desktop, got '${text}'.`);
+        options.presets = [text as Preset];
+      },
+      "--json": (text, options) => {
+        options.json = path.resolve(text);
+      },
+    },
+  });
 
 /** An analysed Deployment with the most net savings: the workload screen a user reaches from the grid. */
 async function pickWorkload(port: number, cookie: string): Promise<string> {
@@ -131,13 +122,9 @@ function readRun(lhr: Result): Run {
 }
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   const startedAt = new Date();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-bench-lighthouse-"));
-  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const dbFile = path.join(tmp, "bench.db");
-  process.env.DATABASE_FILE = dbFile;
-  process.env.DATABASE_URL = "";
+  const { tmp, dbFile } = tempStore("kubex-bench-lighthouse-");
 
   const { openStore } = await import("~/db/connect.server");
   const { setup } = await import("../scripts/setup");
@@ -229,7 +216,6 @@ async function main() {
   const loadAfter = os.loadavg();
   if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrorText()}`);
 
-  const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" ");
   const sec = (v: number) => `${(v / 1000).toFixed(1)} s`;
   const range = (values: number[]) => (Math.min(...values) === Math.max(...values) ? "" : ` (${Math.min(...values)}–${Math.max(...values)})`);
   const met = (r: Run, preset: Preset) => {
@@ -240,10 +226,10 @@ async function main() {
     return missed.length ? `MISSED: ${missed.join(", ")}` : "met";
   };
   const lines = [
-    `## Lighthouse, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    reportTitle("Lighthouse", startedAt),
     "",
-    `Load average before / after the Lighthouse runs: ${load(loadBefore)} / ${load(loadAfter)}.`,
-    `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; Lighthouse 12.2.3, Debian chromium, headless.`,
+    `Load average before / after the Lighthouse runs: ${loadText(loadBefore)} / ${loadText(loadAfter)}.`,
+    `Machine: ${machineText()}; Lighthouse 12.2.3, Debian chromium, headless.`,
     `Fleet: size ${options.size}, seed ${options.seed} (setup with analysis ${(setupMs / 1000).toFixed(1)} s). Server: ${note}. Per screen and preset ${options.runs} run(s); the run with the median performance score is shown, the range of the scores over the runs in brackets.`,
     `Targets: mobile performance ≥ ${TARGETS.mobilePerformance}, desktop ≥ ${TARGETS.desktopPerformance}, accessibility ${TARGETS.accessibility}, CLS < ${TARGETS.cls}.`,
     "",
@@ -263,13 +249,4 @@ async function main() {
   console.log(lines.join("\n"));
 }
 
-main()
-  .then(() => {
-    cleanUp();
-    process.exit(0);
-  })
-  .catch((e: unknown) => {
-    console.error(e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
-    cleanUp();
-    process.exit(e instanceof UsageError ? 2 : 1);
-  });
+runBenchmark(main);

@@ -10,10 +10,8 @@
  * Run: npx tsx bench/nodes.bench.ts [--size 24000] [--runs 30] [--seed 42] [--isolated-build]
  *   With seed 42, size 24,000 is the smallest round demo fleet with at least 5,000 nodes (5,090 in 28 groups).
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { cleanups, cleanUp, median, stats, ms, bytes, agent, request, freePort, waitForServer, prepareBuild, type Sample, type HttpResult, startServer, signIn } from "./harness";
+import { freePort, loadText, machineText, measure, medianTtfbUnder, pageRow, pageTable, parseOptions, prepareBuild, reportTitle, request, runBenchmark, signIn, startServer, tempStore, waitForServer, type HttpResult, type PageRow } from "./harness";
 
 const TARGET_TTFB_MS = 300;
 const MIN_NODES = 5000;
@@ -25,34 +23,18 @@ interface Options {
   isolatedBuild: boolean;
 }
 
-class UsageError extends Error {}
-
-function parseOptions(argv: string[]): Options {
-  const options: Options = { size: 24_000, runs: 30, seed: 42, isolatedBuild: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag === "--isolated-build") options.isolatedBuild = true;
-    else if (flag === "--size" || flag === "--runs" || flag === "--seed") {
-      const text = inline ?? argv[++i];
-      const value = Number(text);
-      if (!Number.isInteger(value) || value < (flag === "--seed" ? 0 : 1)) throw new UsageError(`${flag} needs a positive whole number, got '${text ?? ""}'.`);
-      options[flag.slice(2) as "size" | "runs" | "seed"] = value;
-    } else if (flag === "--cold-runs" || flag === "--workers") i += inline === undefined ? 1 : 0; // other benchmarks' options (npm run bench passes them to all)
-    else throw new UsageError(`Unknown option '${arg}'.`);
-  }
-  if (options.runs > 1000) throw new UsageError("--runs is at most 1000.");
-  return options;
-}
+const USAGE = "npx tsx bench/nodes.bench.ts [--size 24000] [--runs 30] [--seed 42] [--isolated-build]";
+const readOptions = (argv: string[]) =>
+  parseOptions<Options>(argv, { size: 24_000, runs: 30, seed: 42, isolatedBuild: false }, {
+    usage: USAGE,
+    numbers: { "--size": ["size", 1], "--runs": ["runs", 1, 1000], "--seed": ["seed", 0] },
+    switches: { "--isolated-build": "isolatedBuild" },
+  });
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   const startedAt = new Date();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-bench-nodes-"));
-  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const dbFile = path.join(tmp, "bench.db");
-  process.env.DATABASE_FILE = dbFile;
-  process.env.DATABASE_URL = "";
+  const { tmp, dbFile } = tempStore("kubex-bench-nodes-");
 
   const { openStore } = await import("~/db/connect.server");
   const { setup } = await import("../scripts/setup");
@@ -101,7 +83,7 @@ async function main() {
       grid: "node-grid",
     },
   ];
-  const rows: { name: string; ttfb: ReturnType<typeof stats>; total: ReturnType<typeof stats>; bytes: number; warm: Sample }[] = [];
+  const rows: PageRow[] = [];
   const loadBefore = os.loadavg();
   for (const p of pages) {
     const check = (r: HttpResult) => {
@@ -111,44 +93,21 @@ async function main() {
       if (!html.includes('aria-selected="true"')) throw new Error(`${p.name}: no selected row.`);
       if (!html.includes('data-testid="utilization-panel"')) throw new Error(`${p.name}: no Utilization Charts panel.`);
     };
-    const warm = await request(port, "GET", p.url, headers);
-    check(warm);
-    const samples: Sample[] = [];
-    for (let i = 0; i < options.runs; i++) {
-      const r = await request(port, "GET", p.url, headers);
-      check(r);
-      samples.push(r);
-    }
-    rows.push({ name: p.name, ttfb: stats(samples.map((s) => s.ttfb)), total: stats(samples.map((s) => s.total)), bytes: median(samples.map((s) => s.bytes)), warm });
+    rows.push(pageRow(p.name, await measure(options.runs, () => request(port, "GET", p.url, headers), check), medianTtfbUnder(TARGET_TTFB_MS)));
   }
   const loadAfter = os.loadavg();
   if (server.exitCode !== null) throw new Error(`The server stopped during the run: ${serverErrorText()}`);
 
-  const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" ");
   const lines = [
-    `## Nodes benchmark, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    reportTitle("Nodes", startedAt),
     "",
-    `Load average before / after the HTTP measurements: ${load(loadBefore)} / ${load(loadAfter)}.`,
-    `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; Node ${process.version}; SQLite in a temp file.`,
+    `Load average before / after the HTTP measurements: ${loadText(loadBefore)} / ${loadText(loadAfter)}.`,
+    `Machine: ${machineText()}; SQLite in a temp file.`,
     `Fleet: size ${options.size}, seed ${options.seed}: ${nodes.numUniqueNodes} nodes in ${groups.nodeGroups} node groups of ${groups.clusters} clusters (setup with analysis ${(setupMs / 1000).toFixed(1)} s). Server: ${note}. Times in ms; ${options.runs} runs after one warm-up.`,
     "",
-    "| page | TTFB min / median / p90 / max | total min / median / p90 / max | size | warm-up TTFB | target |",
-    "|---|---|---|---|---|---|",
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${ms(r.ttfb.min)} / **${ms(r.ttfb.median)}** / ${ms(r.ttfb.p90)} / ${ms(r.ttfb.max)} | ${ms(r.total.min)} / **${ms(r.total.median)}** / ${ms(r.total.p90)} / ${ms(r.total.max)} | ${bytes(r.bytes)} | ${ms(r.warm.ttfb)} | median TTFB < ${TARGET_TTFB_MS} ms: **${r.ttfb.median < TARGET_TTFB_MS ? "met" : "MISSED"}** |`,
-    ),
+    ...pageTable(rows),
   ];
   console.log(lines.join("\n"));
 }
 
-main()
-  .then(() => {
-    cleanUp();
-    process.exit(0);
-  })
-  .catch((e: unknown) => {
-    console.error(e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
-    cleanUp();
-    process.exit(e instanceof UsageError ? 2 : 1);
-  });
+runBenchmark(main);

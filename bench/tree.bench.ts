@@ -17,10 +17,8 @@
  *   --isolated-build  builds a private copy of the app in the temp dir (always) instead of refreshing build/ when
  *                     stale: use it while another server runs from build/ (a rebuild empties public/build).
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { cleanups, cleanUp, median, stats, ms, bytes, agent, request, freePort, waitForServer, measure, expectStatus, stopServer, prepareBuild, type Sample, type HttpResult, startServer, signIn } from "./harness";
+import { cleanups, expectStatus, freePort, loadText, machineText, measure, medianTtfbUnder, ms, pageRow, pageTable, parseOptions, prepareBuild, reportTitle, request, runBenchmark, signIn, startServer, stats, stopServer, tempStore, waitForServer, type HttpResult, type PageRow } from "./harness";
 
 const TARGET_PAGE_TTFB_MS = 300;
 const TARGET_FOLDER_LIST_MS = 100;
@@ -36,64 +34,18 @@ interface Options {
   isolatedBuild: boolean;
 }
 
-function parseOptions(argv: string[]): Options {
-  const options: Options = { size: 150_000, runs: 30, seed: 42, coldRuns: 5, isolatedBuild: false };
-  const numeric: Record<string, keyof Options> = { "--size": "size", "--runs": "runs", "--seed": "seed", "--cold-runs": "coldRuns" };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag === "--isolated-build") options.isolatedBuild = true;
-    else if (flag in numeric) {
-      const text = inline ?? argv[++i];
-      const value = Number(text);
-      if (!Number.isInteger(value) || value < (flag === "--seed" ? 0 : 1)) throw new UsageError(`${flag} needs a positive whole number, got '${text ?? ""}'.`);
-      (options[numeric[flag]] as number) = value;
-    } else if (flag === "--help" || flag === "-h") {
-      console.log("Usage: npx tsx bench/tree.bench.ts [--size 150000] [--runs 30] [--seed 42] [--cold-runs 5] [--isolated-build]");
-      process.exit(0);
-    } else throw new UsageError(`Unknown option '${arg}'.`);
-  }
-  if (options.runs > 1000) throw new UsageError("--runs is at most 1000.");
-  if (options.coldRuns > 50) throw new UsageError("--cold-runs is at most 50.");
-  return options;
-}
-
-class UsageError extends Error {}
-
-
-// ---------------------------------------------------------------------------------------------------------------
-
-interface Row {
-  name: string;
-  runs: number;
-  ttfb: ReturnType<typeof stats>;
-  total: ReturnType<typeof stats>;
-  bytes: number;
-  warmUp: Sample;
-  target?: { text: string; met: boolean };
-}
-
-function toRow(name: string, m: Awaited<ReturnType<typeof measure>>, target?: (r: Omit<Row, "target">) => { text: string; met: boolean }): Row {
-  const row = {
-    name,
-    runs: m.samples.length,
-    ttfb: stats(m.samples.map((s) => s.ttfb)),
-    total: stats(m.samples.map((s) => s.total)),
-    bytes: median(m.samples.map((s) => s.bytes)),
-    warmUp: m.warmUp,
-  };
-  return { ...row, target: target?.(row) };
-}
+const readOptions = (argv: string[]) =>
+  parseOptions<Options>(argv, { size: 150_000, runs: 30, seed: 42, coldRuns: 5, isolatedBuild: false }, {
+    usage: "npx tsx bench/tree.bench.ts [--size 150000] [--runs 30] [--seed 42] [--cold-runs 5] [--isolated-build]",
+    numbers: { "--size": ["size", 1], "--runs": ["runs", 1, 1000], "--seed": ["seed", 0], "--cold-runs": ["coldRuns", 1, 50] },
+    switches: { "--isolated-build": "isolatedBuild" },
+  });
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   const startedAt = new Date();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-bench-"));
-  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const dbFile = path.join(tmp, "bench.db");
   // Before any module that opens the store is loaded.
-  process.env.DATABASE_FILE = dbFile;
-  process.env.DATABASE_URL = "";
+  const { tmp, dbFile } = tempStore("kubex-bench-");
 
   const { openStore } = await import("~/db/connect.server");
   const { setup } = await import("../scripts/setup");
@@ -282,16 +234,16 @@ async function main() {
     };
   };
 
-  const rows: Row[] = [];
-  const pageTarget = (r: Omit<Row, "target">) => ({ text: `median TTFB < ${TARGET_PAGE_TTFB_MS} ms`, met: r.ttfb.median < TARGET_PAGE_TTFB_MS });
-  const listTarget = (r: Omit<Row, "target">) => ({ text: `median total < ${TARGET_FOLDER_LIST_MS} ms`, met: r.total.median < TARGET_FOLDER_LIST_MS });
+  const rows: PageRow[] = [];
+  const pageTarget = medianTtfbUnder(TARGET_PAGE_TTFB_MS);
+  const listTarget = (r: Omit<PageRow, "target">) => ({ text: `median total < ${TARGET_FOLDER_LIST_MS} ms`, met: r.total.median < TARGET_FOLDER_LIST_MS });
   console.error(`Measuring (${options.runs} runs each, after one warm-up)…`);
   const loadBefore = os.loadavg();
   // In this order: the first request is the server's first tree build plus the folder's uncached overview; the
   // Histograms tab reads the same (then cached) overview; the Breakdown tab adds the folder's uncached counts; the
   // root's first request is the root's uncached overview.
   const page = (name: string, urlPath: string, what: string, mustContain: string, tab: keyof typeof TAB_MARK) =>
-    measure(options.runs, () => request(port, "GET", urlPath, cookie), checkPage(what, mustContain, tab)).then((m) => rows.push(toRow(name, m, pageTarget)));
+    measure(options.runs, () => request(port, "GET", urlPath, cookie), checkPage(what, mustContain, tab)).then((m) => rows.push(pageRow(name, m, pageTarget)));
   await page("page: tree-item, folder 3 levels deep, Summary tab (default)", pageDeep, "tree-item page (Summary)", deepName, "summary");
   await page("page: the same, `tabGroup1=histograms`", pageDeepHistograms, "tree-item page (Histograms)", deepName, "histograms");
   await page("page: the same, `tabGroup1=breakdown`", pageDeepBreakdown, "tree-item page (Breakdown)", deepName, "breakdown");
@@ -299,14 +251,14 @@ async function main() {
   await page("page: grid at the root, sorted by Current Cost, search `worker`", pageGrid("worker"), "grid page (short search)", "grid-range", "grid");
   await page("page: grid at the root, sorted by Current Cost, fuzzy search `setlement-worker` (a typo)", pageGrid("setlement-worker"), "grid page (fuzzy search)", "grid-range", "grid");
   rows.push(
-    toRow(
+    pageRow(
       "API: getFolderListJson, custom View + Filter",
       await measure(options.runs, () => request(port, "POST", "/api/graphql/treeview", api, folderQuery(custom)), checkFolderList("folder list (custom)", tree.containerCount ?? -1)),
       listTarget,
     ),
   );
   rows.push(
-    toRow(
+    pageRow(
       "API: getFolderListJson, Cluster View + All Containers",
       await measure(options.runs, () => request(port, "POST", "/api/graphql/treeview", api, folderQuery(system)), checkFolderList("folder list (system)", systemTree.containerCount ?? -1)),
     ),
@@ -315,13 +267,13 @@ async function main() {
   // what every request cost before the endpoint spliced the cached literal in.
   const ordinaryQuery = JSON.stringify({ query: `query { getFolderListJson(ctx:"containers", viewId:"${custom.viewId}", filterId:"${custom.filterId}") __typename }` });
   rows.push(
-    toRow(
+    pageRow(
       "API: the same through ordinary GraphQL execution (+ `__typename`)",
       await measure(options.runs, () => request(port, "POST", "/api/graphql/treeview", api, ordinaryQuery), (r) => expectStatus(r, 200, "folder list (ordinary)")),
     ),
   );
   rows.push(
-    toRow(
+    pageRow(
       "API: getFolderListJson, custom View + Filter, gzip (Accept-Encoding)",
       await measure(options.runs, () => request(port, "POST", "/api/graphql/treeview", { ...api, "Accept-Encoding": "gzip" }, folderQuery(custom)), (r) => {
         expectStatus(r, 200, "folder list (gzip)");
@@ -336,13 +288,11 @@ async function main() {
   // 7. Report.
   const coldStats = stats(cold);
   const lines: string[] = [];
-  lines.push(`## Tree benchmark, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
+  lines.push(reportTitle("Tree", startedAt));
   lines.push("");
-  const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" ");
-  lines.push(`Load average (1, 5, 15 min) before / after the HTTP measurements: ${load(loadBefore)} / ${load(loadAfter)}.`);
+  lines.push(`Load average (1, 5, 15 min) before / after the HTTP measurements: ${loadText(loadBefore)} / ${loadText(loadAfter)}.`);
   lines.push(
-    `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; ` +
-      `Node ${process.version}; SQLite (better-sqlite3) in a temp file.`,
+    `Machine: ${machineText()}; SQLite (better-sqlite3) in a temp file.`,
   );
   lines.push(
     `Fleet: size ${options.size}, seed ${options.seed} (setup and collection ${(collectMs / 1000).toFixed(1)} s, analysis ${(analysisMs / 1000).toFixed(1)} s: ${analysedLine}). ` +
@@ -357,14 +307,7 @@ async function main() {
       `${rootOverview.containerCount} analysed). Times in ms; ${options.runs} runs after one warm-up.`,
   );
   lines.push("");
-  lines.push("| benchmark | TTFB min / median / p90 / max | total min / median / p90 / max | size | warm-up TTFB / total | target |");
-  lines.push("|---|---|---|---|---|---|");
-  for (const r of rows) {
-    const t = r.target ? `${r.target.text}: **${r.target.met ? "met" : "MISSED"}**` : "(for comparison)";
-    lines.push(
-      `| ${r.name} | ${ms(r.ttfb.min)} / **${ms(r.ttfb.median)}** / ${ms(r.ttfb.p90)} / ${ms(r.ttfb.max)} | ${ms(r.total.min)} / **${ms(r.total.median)}** / ${ms(r.total.p90)} / ${ms(r.total.max)} | ${bytes(r.bytes)} | ${ms(r.warmUp.ttfb)} / ${ms(r.warmUp.total)} | ${t} |`,
-    );
-  }
+  lines.push(...pageTable(rows));
   lines.push(
     `| in-process: uncached folder tree build (\`reload: true\`), custom View + Filter (${cold.length} runs) | | ${ms(coldStats.min)} / **${ms(coldStats.median)}** / ${ms(coldStats.p90)} / ${ms(coldStats.max)} | | ${ms(firstBuildMs)} (first in the process) | (for the record) |`,
   );
@@ -377,13 +320,4 @@ async function main() {
   console.log(lines.join("\n"));
 }
 
-main()
-  .then(() => {
-    cleanUp();
-    process.exit(0);
-  })
-  .catch((e: unknown) => {
-    console.error(e instanceof UsageError ? e.message : e instanceof Error ? (e.stack ?? e.message) : e);
-    cleanUp();
-    process.exit(e instanceof UsageError ? 2 : 1);
-  });
+runBenchmark(main);
