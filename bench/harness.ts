@@ -373,3 +373,37 @@ export function pageTable(rows: readonly PageRow[]): string[] {
     }),
   ];
 }
+
+/** The options of the benchmarks that run against a prepared store (load, soak, users): where it is and where the server runs from. */
+export interface StoreOptions {
+  db: string;
+  cwd: string;
+}
+
+/**
+ * Reads a store benchmark's options: `--db FILE` (required, must exist) and `--cwd DIR` besides its own. A usage
+ * error ends the process with its message (exit 2), as these benchmarks read their options at load.
+ */
+export function readStoreOptions<T extends object>(usage: string, defaults: T, spec: Omit<OptionSpec<StoreOptions & T>, "usage">): StoreOptions & T {
+  try {
+    const options = parseOptions<StoreOptions & T>(process.argv.slice(2), { db: "", cwd: "", ...defaults }, {
+      ...spec,
+      usage,
+      values: {
+        "--db": (text, o) => {
+          if (!text || !fs.existsSync(text)) throw new UsageError(`No such file: '${text}' (a demo store: see the benchmark's comment at the top).`);
+          o.db = text;
+        },
+        "--cwd": (text, o) => {
+          o.cwd = text;
+        },
+        ...spec.values,
+      },
+    });
+    if (!options.db) throw new UsageError(`--db FILE is required. Usage: ${usage}`);
+    return options;
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(2);
+  }
+}

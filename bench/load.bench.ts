@@ -15,18 +15,21 @@ import os from "node:os";
 import path from "node:path";
 import type autocannon from "autocannon";
 import { SEED_IDS } from "~/models/treeview-common.server";
-import { cleanups, cleanUp, ms, prepareBuild, quantile, request, stopServer } from "./harness";
+import { cleanups, loadText, ms, prepareBuild, quantile, readStoreOptions, request, runBenchmark, stopServer } from "./harness";
 import { cookieFor, download, maxRssBetween, probe, rssBefore, startSampledServer, type Server } from "./load-common";
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback?: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const DB = opt("db");
-if (!DB || !fs.existsSync(DB)) throw new Error("--db FILE: a demo store (see the comment at the top)");
-const PROBE_SECONDS = Number(opt("probe-seconds", "15"));
-const ONLY = opt("only")?.split(",");
+const USAGE = "npx tsx bench/load.bench.ts --db FILE [--cwd DIR] [--probe-seconds 15] [--only csv,xlsx]";
+const options = readStoreOptions<{ probeSeconds: number; only: string[] | undefined }>(USAGE, { probeSeconds: 15, only: undefined }, {
+  numbers: { "--probe-seconds": ["probeSeconds", 1, 3600] },
+  values: {
+    "--only": (text, o) => {
+      o.only = text.split(",").filter(Boolean);
+    },
+  },
+});
+const DB = options.db;
+const PROBE_SECONDS = options.probeSeconds;
+const ONLY = options.only;
 
 function gql(port: number, service: string, cookie: string, query: string) {
   return request(port, "POST", `/api/graphql/${service}`, { "Content-Type": "application/json", Cookie: cookie }, JSON.stringify({ query }), 600_000);
@@ -74,11 +77,11 @@ async function loop(once: () => Promise<{ status: number; total: number }>): Pro
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-load-"));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const cwd = opt("cwd") ?? prepareBuild(tmp, false).cwd;
-  const server = await startSampledServer(cwd, DB!);
+  const cwd = options.cwd || prepareBuild(tmp, false).cwd;
+  const server = await startSampledServer(cwd, DB);
   const analyst = await cookieFor(server.port, "analyst", "kubex-analyst");
   const admin = await cookieFor(server.port, "admin", "kubex-admin");
-  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  const load = () => loadText(os.loadavg());
   console.error(`Server from ${cwd} on port ${server.port}; store ${DB}; load average ${load()}`);
 
   // Warm what every page shares (the default tree, the node tree) so the lines measure the heavy request.
@@ -116,9 +119,4 @@ async function main() {
   await stopServer(server.child);
 }
 
-main()
-  .catch((e: unknown) => {
-    console.error(e instanceof Error ? e.stack : e);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+runBenchmark(main);

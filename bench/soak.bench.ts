@@ -17,18 +17,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cleanups, cleanUp, prepareBuild, ROOT, stopServer } from "./harness";
+import { cleanups, loadText, prepareBuild, readStoreOptions, ROOT, runBenchmark, stopServer } from "./harness";
 import { cookieFor, download, PROBE_BODY, startSampledServer } from "./load-common";
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback?: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const DB = opt("db");
-if (!DB || !fs.existsSync(DB)) throw new Error("--db FILE: a demo store (see the comment at the top)");
-const MINUTES = Number(opt("minutes", "10"));
-if (!(MINUTES > 0)) throw new Error("--minutes must be a positive number");
+const USAGE = "npx tsx bench/soak.bench.ts --db FILE [--cwd DIR] [--minutes 10]";
+const options = readStoreOptions<{ minutes: number }>(USAGE, { minutes: 10 }, {
+  numbers: { "--minutes": ["minutes", 1, 600] },
+});
+const DB = options.db;
+const MINUTES = options.minutes;
 
 const PAGES = [
   "/kubex/containers-tree",
@@ -43,13 +40,13 @@ const PAGES = [
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-soak-"));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const cwd = opt("cwd") ?? prepareBuild(tmp, false).cwd;
-  const server = await startSampledServer(cwd, DB!);
+  const cwd = options.cwd || prepareBuild(tmp, false).cwd;
+  const server = await startSampledServer(cwd, DB);
   const analyst = await cookieFor(server.port, "analyst", "kubex-analyst");
   const admin = await cookieFor(server.port, "admin", "kubex-admin");
   // Warm every page once, so the first minute is not all cold caches.
   for (const p of PAGES) await download(server.port, p, admin);
-  console.error(`Server from ${cwd} on port ${server.port}; store ${DB}; ${MINUTES} min; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.error(`Server from ${cwd} on port ${server.port}; store ${DB}; ${MINUTES} min; load average ${loadText(os.loadavg())}`);
 
   const seconds = Math.round(MINUTES * 60);
   const start = Date.now();
@@ -117,14 +114,9 @@ async function main() {
   );
   console.log(
     `- RSS (server process tree) median per ${windowMs / 1000} s window (MB): ${perWindow.map((m) => m.toFixed(0)).join(", ")}; peak ${peak.toFixed(0)} MB; ` +
-      `after the first window the spread is ${(spread * 100).toFixed(1)} % (flat within 10 %: ${spread <= 0.1 ? "**met**" : "**missed**"}). Load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}.`,
+      `after the first window the spread is ${(spread * 100).toFixed(1)} % (flat within 10 %: ${spread <= 0.1 ? "**met**" : "**missed**"}). Load average at the end: ${loadText(os.loadavg())}.`,
   );
   await stopServer(server.child);
 }
 
-main()
-  .catch((e: unknown) => {
-    console.error(e instanceof Error ? e.stack : e);
-    process.exitCode = 1;
-  })
-  .finally(cleanUp);
+runBenchmark(main);

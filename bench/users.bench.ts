@@ -21,21 +21,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cleanups, cleanUp, ms, prepareBuild, quantile, request } from "./harness";
+import { cleanUp, cleanups, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
 import { cookieFor, maxRssBetween, startSampledServer } from "./load-common";
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback?: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const DB = opt("db");
-if (!DB || !fs.existsSync(DB)) throw new Error("--db FILE: a demo store (see the comment at the top)");
-const CONNECTIONS = Number(opt("connections", "50"));
-const SECONDS = Number(opt("seconds", "60"));
-const TIMEOUT = Number(opt("timeout", "10"));
-const PROCESSES = opt("processes");
-const COLD = args.includes("--cold");
+const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold]";
+const options = readStoreOptions<{ connections: number; seconds: number; timeout: number; processes: number; cold: boolean }>(USAGE, { connections: 50, seconds: 60, timeout: 10, processes: 0, cold: false }, {
+  numbers: { "--connections": ["connections", 1, 1000], "--seconds": ["seconds", 1, 3600], "--timeout": ["timeout", 1, 600], "--processes": ["processes", 1, 64] },
+  switches: { "--cold": "cold" },
+});
+const DB = options.db;
+const CONNECTIONS = options.connections;
+const SECONDS = options.seconds;
+const TIMEOUT = options.timeout;
+const PROCESSES = options.processes ? String(options.processes) : undefined;
+const COLD = options.cold;
 
 interface Link {
   name: string;
@@ -123,12 +122,12 @@ function run(port: number, cookie: string, link: Link, connections: number): Pro
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-users-"));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const { links, facts } = await deepLinks(DB!);
-  const cwd = opt("cwd") ?? prepareBuild(tmp, false).cwd;
+  const { links, facts } = await deepLinks(DB);
+  const cwd = options.cwd || prepareBuild(tmp, false).cwd;
   if (PROCESSES) process.env.KUBEX_WEB_PROCESSES = PROCESSES;
   const load0 = os.loadavg()[0];
   const tStart = performance.now();
-  const server = await startSampledServer(cwd, DB!);
+  const server = await startSampledServer(cwd, DB);
   const readyMs = performance.now() - tStart;
   const cookie = await cookieFor(server.port, "analyst", "kubex-analyst");
 

@@ -4,7 +4,7 @@
  * analysis reads it, the analysis of the collected groups and databases with hand-checked figures, memory "not
  * collected" kept apart from zero, a refused DescribeDBInstances and a timed-out DescribeAutoScalingGroups.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { collectCloudConnection } from "~/analysis/cloud-connections.server";
@@ -15,8 +15,7 @@ import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
 import { typeFacts } from "~/sources/cloud/config.server";
 import { TEST_STORES } from "./stores";
 import { awsScenario, startAwsStandIn, type AwsScenario } from "./stand-ins/aws";
-import type { Served } from "./stand-ins/http";
-import { useCloudEnv } from "./stand-ins/env";
+import { useCloudStandIn } from "./stand-ins/suite";
 
 const STEP = 300_000;
 const NOW = Math.floor(Date.now() / STEP) * STEP;
@@ -86,30 +85,7 @@ function scenarioOf(): AwsScenario {
 }
 
 describe.each(TEST_STORES)("AWS scale groups, databases and memory on $name", (testStore) => {
-  let scenario: AwsScenario;
-  let standIn: Served;
-  let dispose: (() => Promise<void>) | undefined;
-  const env = useCloudEnv();
-
-  beforeAll(async () => {
-    scenario = scenarioOf();
-    standIn = await startAwsStandIn(scenario);
-    env.set({ KUBEX_AWS_ENDPOINT: standIn.url, KUBEX_CLOUD_TIMEOUT_MS: "1500" });
-  });
-  afterAll(async () => {
-    await standIn.close();
-    env.restore();
-  });
-  afterEach(async () => {
-    await dispose?.();
-    dispose = undefined;
-    Object.assign(scenario, scenarioOf(), { calls: [] });
-  });
-  const open = async (): Promise<Kysely<Database>> => {
-    const store = await testStore.open();
-    dispose = store.dispose;
-    return store.db;
-  };
+  const { scenario, open } = useCloudStandIn(testStore, { scenario: scenarioOf, start: startAwsStandIn, env: (url) => ({ KUBEX_AWS_ENDPOINT: url }) });
   const creds = { roleArn: "arn:aws:iam::123456789012:role/kubex-read", externalId: "ext-0042" };
   const save = (db: Kysely<Database>) => insertConnection(db, { platform: "AWS", name: "prod-aws", settings: { accountId: "123456789012" }, credentials: creds, verifiedAt: new Date().toISOString(), user: "admin" });
 

@@ -4,8 +4,7 @@
  * the analysis of the collected scale set with hand-checked figures, a VM without the memory metric kept apart
  * from 0 %, and a refused scale-set listing and a timed-out instance listing recorded as failed collections.
  */
-import fs from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { collectCloudConnection } from "~/analysis/cloud-connections.server";
@@ -16,9 +15,7 @@ import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
 import { typeFacts } from "~/sources/cloud/config.server";
 import { TEST_STORES } from "./stores";
 import { azureScenario, startAzureStandIn, type AzureScenario } from "./stand-ins/azure";
-import type { Served } from "./stand-ins/http";
-import { useCloudEnv } from "./stand-ins/env";
-import { selfSignedCert } from "./stand-ins/tls";
+import { useCloudStandIn } from "./stand-ins/suite";
 
 const STEP = 300_000;
 const NOW = Math.floor(Date.now() / STEP) * STEP;
@@ -47,34 +44,7 @@ function scenarioOf(): AzureScenario {
 }
 
 describe.each(TEST_STORES)("Azure scale sets and memory on $name", (testStore) => {
-  let scenario: AzureScenario;
-  let standIn: Served;
-  let tlsDir = "";
-  let dispose: (() => Promise<void>) | undefined;
-  const env = useCloudEnv();
-
-  beforeAll(async () => {
-    scenario = scenarioOf();
-    const tls = selfSignedCert();
-    tlsDir = tls.dir;
-    standIn = await startAzureStandIn(scenario, tls);
-    env.set({ KUBEX_AZURE_AUTHORITY_HOST: standIn.url, KUBEX_AZURE_ARM_ENDPOINT: standIn.url, KUBEX_CLOUD_CA_FILE: tls.caFile, KUBEX_CLOUD_TIMEOUT_MS: "3000" });
-  });
-  afterAll(async () => {
-    await standIn.close();
-    fs.rmSync(tlsDir, { recursive: true, force: true });
-    env.restore();
-  });
-  afterEach(async () => {
-    await dispose?.();
-    dispose = undefined;
-    Object.assign(scenario, scenarioOf(), { calls: [] });
-  });
-  const open = async (): Promise<Kysely<Database>> => {
-    const store = await testStore.open();
-    dispose = store.dispose;
-    return store.db;
-  };
+  const { scenario, open } = useCloudStandIn(testStore, { scenario: scenarioOf, start: startAzureStandIn, https: true, env: (url) => ({ KUBEX_AZURE_AUTHORITY_HOST: url, KUBEX_AZURE_ARM_ENDPOINT: url }), timeoutMs: 3000 });
   const save = (db: Kysely<Database>) =>
     insertConnection(db, {
       platform: "AZURE",

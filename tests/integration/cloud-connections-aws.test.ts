@@ -3,7 +3,7 @@
  * save, collect (paged answers), edit, delete, a refused role, a time-out, and a failed collection that leaves the
  * previous data whole with its reason recorded.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { collectCloudConnection, verifySettings } from "~/analysis/cloud-connections.server";
@@ -14,35 +14,11 @@ import { cloudPhase, readCloudServices } from "~/analysis/cloud-phase";
 import { CLOUD_DEFAULT_POLICY } from "~/engine/cloud";
 import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
 import { TEST_STORES } from "./stores";
-import { awsScenario, startAwsStandIn, type AwsScenario } from "./stand-ins/aws";
-import type { Served } from "./stand-ins/http";
-import { useCloudEnv } from "./stand-ins/env";
+import { awsScenario, startAwsStandIn } from "./stand-ins/aws";
+import { useCloudStandIn } from "./stand-ins/suite";
 
 describe.each(TEST_STORES)("AWS cloud connections on $name", (testStore) => {
-  let scenario: AwsScenario;
-  let standIn: Served;
-  let dispose: (() => Promise<void>) | undefined;
-  const restoreEnv = useCloudEnv();
-
-  beforeAll(async () => {
-    scenario = awsScenario();
-    standIn = await startAwsStandIn(scenario);
-    restoreEnv.set({ KUBEX_AWS_ENDPOINT: standIn.url, KUBEX_CLOUD_TIMEOUT_MS: "1500" });
-  });
-  afterAll(async () => {
-    await standIn.close();
-    restoreEnv.restore();
-  });
-  afterEach(async () => {
-    await dispose?.();
-    dispose = undefined;
-    Object.assign(scenario, awsScenario(), { calls: [] });
-  });
-  const open = async (): Promise<Kysely<Database>> => {
-    const store = await testStore.open();
-    dispose = store.dispose;
-    return store.db;
-  };
+  const { scenario, open, setEnv } = useCloudStandIn(testStore, { scenario: awsScenario, start: startAwsStandIn, env: (url) => ({ KUBEX_AWS_ENDPOINT: url }) });
   const creds = { roleArn: "arn:aws:iam::123456789012:role/kubex-read", externalId: "ext-0042" };
 
   it("verifies by assuming the role with the External ID and counts the instances per zone through the pages", async () => {
@@ -127,8 +103,8 @@ describe.each(TEST_STORES)("AWS cloud connections on $name", (testStore) => {
 
   it("reads this installation's account id from GetCallerIdentity unless it is configured", async () => {
     expect(await awsProviderAccountId(cloudConfig())).toBe("999999999999");
-    restoreEnv.set({ KUBEX_AWS_ACCOUNT_ID: "111122223333" });
+    setEnv({ KUBEX_AWS_ACCOUNT_ID: "111122223333" });
     expect(await awsProviderAccountId(cloudConfig())).toBe("111122223333");
-    restoreEnv.set({ KUBEX_AWS_ACCOUNT_ID: "" });
+    setEnv({ KUBEX_AWS_ACCOUNT_ID: "" });
   });
 });

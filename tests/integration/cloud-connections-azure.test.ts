@@ -3,46 +3,17 @@
  * nextLink paging) on every store: verify lists subscriptions (used ones marked), a wrong secret is INVALID with
  * Entra's reason, collection of the chosen subscriptions, delete.
  */
-import fs from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { collectCloudConnection, verifySettings } from "~/analysis/cloud-connections.server";
 import { deleteConnections, getConnection, insertConnection } from "~/models/cloud-connections.server";
 import { TEST_STORES } from "./stores";
-import { azureScenario, startAzureStandIn, type AzureScenario } from "./stand-ins/azure";
-import type { Served } from "./stand-ins/http";
-import { useCloudEnv } from "./stand-ins/env";
-import { selfSignedCert } from "./stand-ins/tls";
+import { azureScenario, startAzureStandIn } from "./stand-ins/azure";
+import { useCloudStandIn } from "./stand-ins/suite";
 
 describe.each(TEST_STORES)("Azure cloud connections on $name", (testStore) => {
-  let scenario: AzureScenario;
-  let standIn: Served;
-  let tlsDir = "";
-  let dispose: (() => Promise<void>) | undefined;
-  const env = useCloudEnv();
-
-  beforeAll(async () => {
-    scenario = azureScenario();
-    const tls = selfSignedCert();
-    tlsDir = tls.dir;
-    standIn = await startAzureStandIn(scenario, tls);
-    env.set({ KUBEX_AZURE_AUTHORITY_HOST: standIn.url, KUBEX_AZURE_ARM_ENDPOINT: standIn.url, KUBEX_CLOUD_CA_FILE: tls.caFile, KUBEX_CLOUD_TIMEOUT_MS: "3000" });
-  });
-  afterAll(async () => {
-    await standIn.close();
-    fs.rmSync(tlsDir, { recursive: true, force: true });
-  });
-  afterEach(async () => {
-    await dispose?.();
-    dispose = undefined;
-    Object.assign(scenario, azureScenario(), { calls: [] });
-  });
-  const open = async (): Promise<Kysely<Database>> => {
-    const store = await testStore.open();
-    dispose = store.dispose;
-    return store.db;
-  };
+  const { scenario, open } = useCloudStandIn(testStore, { scenario: azureScenario, start: startAzureStandIn, https: true, env: (url) => ({ KUBEX_AZURE_AUTHORITY_HOST: url, KUBEX_AZURE_ARM_ENDPOINT: url }), timeoutMs: 3000 });
   const input = () => ({ platform: "AZURE" as const, credentials: { secretKey: scenario.secret }, applicationId: scenario.clientId, tenantId: scenario.tenantId });
 
   it("verifies with the client secret and lists every subscription through the nextLink pages", async () => {

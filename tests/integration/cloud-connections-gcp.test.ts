@@ -3,7 +3,7 @@
  * and Monitoring timeSeries paged by pageToken) on every store: a key file verified and collected, a foreign key
  * refused with Google's reason, a bad file refused before any call, a time-out.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
@@ -11,32 +11,11 @@ import { collectCloudConnection, verifySettings } from "~/analysis/cloud-connect
 import { insertConnection } from "~/models/cloud-connections.server";
 import { CONNECTION_TEXT } from "~/domain/cloud/connections";
 import { TEST_STORES } from "./stores";
-import { gcpKeyFile, gcpScenario, startGcpStandIn, type GcpScenario } from "./stand-ins/gcp";
-import type { Served } from "./stand-ins/http";
-import { useCloudEnv } from "./stand-ins/env";
+import { gcpKeyFile, gcpScenario, startGcpStandIn } from "./stand-ins/gcp";
+import { useCloudStandIn } from "./stand-ins/suite";
 
 describe.each(TEST_STORES)("GCP cloud connections on $name", (testStore) => {
-  let scenario: GcpScenario;
-  let standIn: Served;
-  let dispose: (() => Promise<void>) | undefined;
-  const env = useCloudEnv();
-
-  beforeAll(async () => {
-    scenario = gcpScenario();
-    standIn = await startGcpStandIn(scenario);
-    env.set({ KUBEX_GCP_TOKEN_URL: `${standIn.url}/token`, KUBEX_GCP_COMPUTE_ENDPOINT: standIn.url, KUBEX_GCP_MONITORING_ENDPOINT: standIn.url, KUBEX_CLOUD_TIMEOUT_MS: "1500" });
-  });
-  afterAll(() => standIn.close());
-  afterEach(async () => {
-    await dispose?.();
-    dispose = undefined;
-    Object.assign(scenario, gcpScenario(), { calls: [] });
-  });
-  const open = async (): Promise<Kysely<Database>> => {
-    const store = await testStore.open();
-    dispose = store.dispose;
-    return store.db;
-  };
+  const { scenario, open } = useCloudStandIn(testStore, { scenario: gcpScenario, start: startGcpStandIn, env: (url) => ({ KUBEX_GCP_TOKEN_URL: `${url}/token`, KUBEX_GCP_COMPUTE_ENDPOINT: url, KUBEX_GCP_MONITORING_ENDPOINT: url }) });
 
   it("verifies a service account key and counts the project's instances through the pages", async () => {
     const db = await open();
