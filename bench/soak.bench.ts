@@ -17,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cleanups, loadText, prepareBuild, readStoreOptions, ROOT, runBenchmark, stopServer } from "./harness";
+import { cleanups, loadText, request, prepareBuild, readStoreOptions, ROOT, runBenchmark, stopServer } from "./harness";
 import { cookieFor, download, PROBE_BODY, startSampledServer } from "./load-common";
 
 const USAGE = "npx tsx bench/soak.bench.ts --db FILE [--cwd DIR] [--minutes 10]";
@@ -37,6 +37,15 @@ const PAGES = [
   "/kubex/cloud-tree",
 ];
 
+/** "429 × 71 (the user's request slots full: by design, one user's 20 connections)": the answers that were not 2xx, by status. */
+function statusBreakdown(result: autocannon.Result): string {
+  const stats = (result as autocannon.Result & { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const parts = Object.entries(stats)
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, s]) => `${code} × ${s.count}${code === "429" ? " (the user's request slots full: all 20 connections are one user)" : ""}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-soak-"));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -44,8 +53,12 @@ async function main() {
   const server = await startSampledServer(cwd, DB);
   const analyst = await cookieFor(server.port, "analyst", "kubex-analyst");
   const admin = await cookieFor(server.port, "admin", "kubex-admin");
-  // Warm every page once, so the first minute is not all cold caches.
-  for (const p of PAGES) await download(server.port, p, admin);
+  // Warm every page once, so the first minute is not all cold caches; a page that does not answer 200 is the
+  // benchmark's mistake, not load, so it stops here.
+  for (const p of PAGES) {
+    const r = await download(server.port, p, admin);
+    if (r.status !== 200) throw new Error(`${p}: HTTP ${r.status} before any load.`);
+  }
   console.error(`Server from ${cwd} on port ${server.port}; store ${DB}; ${MINUTES} min; load average ${loadText(os.loadavg())}`);
 
   const seconds = Math.round(MINUTES * 60);
@@ -54,8 +67,12 @@ async function main() {
   const requests: autocannon.Request[] = [
     ...PAGES.map((p) => ({ method: "GET" as const, path: p })),
     { method: "POST", path: "/api/graphql/user", headers: { "Content-Type": "application/json" }, body: PROBE_BODY },
-    { method: "POST", path: "/api/graphql/treeview", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ query: '{ getViewDefinitions(ctx: "containers") { views { viewId } } }' }) },
+    { method: "POST", path: "/api/graphql/treeview", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ query: '{ getViewDefinitions(ctx: "containers") { publicList { viewId } } }' }) },
   ];
+  for (const r of requests.filter((q) => q.method === "POST")) {
+    const answer = await request(server.port, "POST", String(r.path), { ...(r.headers as Record<string, string>), Cookie: admin }, String(r.body));
+    if (answer.status !== 200 || answer.body.toString().includes('"errors"')) throw new Error(`${r.path}: HTTP ${answer.status} before any load: ${answer.body.toString().slice(0, 300)}`);
+  }
 
   const exportsDone: { ttfb: number; total: number; mb: number }[] = [];
   const exporting = (async () => {
@@ -106,7 +123,7 @@ async function main() {
   console.log(`\n**Soak** (${MINUTES} min, 20 connections over ${requests.length} mixed requests, from ${cwd}, ${os.cpus().length} cores):`);
   console.log(
     `- ${result.requests.total} requests (${result.requests.average}/s); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
-      `2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}.`,
+      `2xx ${result["2xx"]}, non-2xx ${result.non2xx} (${statusBreakdown(result)}), errors ${result.errors}, timeouts ${result.timeouts}.`,
   );
   console.log(
     `- Meanwhile ${exportsDone.length} whole CSV exports (${exportsDone[0]?.mb.toFixed(1) ?? "-"} MB each; first byte median ${med(ttfbs).toFixed(0)} ms, max ${(ttfbs[ttfbs.length - 1] ?? 0).toFixed(0)} ms) ` +
