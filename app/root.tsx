@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import stylesheet from "~/tailwind.css";
+import treeIcons from "~/components/tree/tree-icons.css";
 // The Latin subset of Inter, the one every page needs: preloaded so the first paint is already in Inter (the
 // stylesheet's @font-face rules point at this same hashed file in public/build/_assets).
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
@@ -22,6 +23,7 @@ import { useNonce } from "~/components/shell/nonce";
 export const links: LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: treeIcons },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

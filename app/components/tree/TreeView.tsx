@@ -3,7 +3,7 @@ import { RiLoader4Line } from "@remixicon/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TEXT } from "~/lib/constants";
 import { formatContainerCount, formatCount } from "~/lib/format";
-import { TreeChevron, TreeIcon, TreeIconSprite } from "./tree-icons";
+import { TreeChevron, TreeIcon } from "./tree-icons";
 
 export type { SliceRow as TreeRow } from "~/features/tree/slice";
 import type { SliceRow as TreeRow } from "~/features/tree/slice";
@@ -150,7 +150,6 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
 
   return (
     <>
-      <TreeIconSprite />
       <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree" data-tour="tree">
         {visible.map((row, index) => {
           const selected = row.id === (activeId ?? selectedId);

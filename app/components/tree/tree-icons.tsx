@@ -51,39 +51,21 @@ const ICONS: Record<string, typeof RiFolderLine> = {
 };
 
 /**
- * The tree draws its icons from one sprite: each tree row on a page (hundreds on a deep folder) carries a `<use>`
- * of ~100 bytes where an inline Remix icon was 300-800 bytes, two per row (issue 8's benchmark: the folder page grew
- * 447 -> 614 kB with the icons inline).
+ * The tree draws its icons with CSS: each icon is one empty `<span>` whose class names a mask image made from the
+ * Remix icon (tree-icons.css, generated from these components by scripts/tree-icons-css.ts). A deep folder's page
+ * has hundreds of tree rows with two icons each; as inline SVG (or an SVG `<use>` of a sprite) each icon was two or
+ * three elements React had to create on the server and hydrate in the browser, the page's largest block of
+ * elements (issue 8's benchmark: 1,283 elements on a folder page with glyph icons, 1,963 with the SVG sprite).
  */
-const SPRITE = [...new Set([...Object.values(ICONS), RiArrowRightSLine])];
-const spriteId = (icon: typeof RiFolderLine) => `kx-ti-${SPRITE.indexOf(icon)}`;
+export const TREE_ICON_SET: readonly (typeof RiFolderLine)[] = [...new Set([...Object.values(ICONS), RiArrowRightSLine])];
+const iconClass = (icon: typeof RiFolderLine) => `kx-ti kx-ti-${TREE_ICON_SET.indexOf(icon)}`;
 
-export function TreeIconSprite() {
-  return (
-    <svg aria-hidden="true" width="0" height="0" className="absolute h-0 w-0 overflow-hidden">
-      {SPRITE.map((Icon, i) => (
-        <symbol key={i} id={`kx-ti-${i}`} viewBox="0 0 24 24">
-          <Icon />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-function SpriteIcon({ icon, className }: { icon: typeof RiFolderLine; className: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="currentColor" className={className}>
-      <use href={`#${spriteId(icon)}`} />
-    </svg>
-  );
-}
-
-/** The node type's icon, always with the label beside it (decorative). Needs a TreeIconSprite on the page. */
+/** The node type's icon, always with the label beside it (decorative). */
 export function TreeIcon({ type }: { type: string }) {
-  return <SpriteIcon icon={ICONS[type] ?? RiFolderLine} className="h-4 w-4 shrink-0 text-slate-400" />;
+  return <span aria-hidden="true" className={`${iconClass(ICONS[type] ?? RiFolderLine)} h-4 w-4 shrink-0 text-slate-400`} />;
 }
 
 /** The expand arrow of a tree row, turned down when the row is open. */
 export function TreeChevron({ open }: { open: boolean }) {
-  return <SpriteIcon icon={RiArrowRightSLine} className={`mx-auto h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`} />;
+  return <span aria-hidden="true" className={`${iconClass(RiArrowRightSLine)} mx-auto block h-4 w-4 transition-transform ${open ? "rotate-90" : ""}`} />;
 }
