@@ -19,4 +19,21 @@ describe("env", () => {
       expect((e as EnvError).issues.map((i) => i.split(" ")[0])).toEqual(["PORT", "DATABASE_URL", "SESSION_SECRET"]);
     }
   });
+  it("sees a change to process.env at once, and a bad value still throws, though unchanged reads are not re-validated", () => {
+    const saved = process.env.KUBEX_DEMO_SIZE;
+    try {
+      process.env.KUBEX_DEMO_SIZE = "1234";
+      const first = env();
+      expect(first.KUBEX_DEMO_SIZE).toBe(1234);
+      expect(env()).toBe(first);
+      process.env.KUBEX_DEMO_SIZE = "4321";
+      expect(env().KUBEX_DEMO_SIZE).toBe(4321);
+      process.env.KUBEX_DEMO_SIZE = "many";
+      expect(() => env()).toThrow(EnvError);
+      expect(() => env()).toThrow(EnvError);
+    } finally {
+      if (saved === undefined) delete process.env.KUBEX_DEMO_SIZE;
+      else process.env.KUBEX_DEMO_SIZE = saved;
+    }
+  });
 });
