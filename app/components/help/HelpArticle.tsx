@@ -9,7 +9,7 @@ export function HelpArticle({ page, related }: { page: HelpPage; related: HelpLi
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4 p-4" data-testid="help-page" data-slug={page.slug}>
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to={HELP_BASE} className="text-sky-700 hover:underline dark:text-sky-300">
+        <Link to={HELP_BASE} className="text-sky-700 underline dark:text-sky-300">
           Help
         </Link>{" "}
         <span aria-hidden="true" className="muted">
