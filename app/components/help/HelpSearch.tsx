@@ -8,7 +8,7 @@ export function HelpSearch({ query = "" }: { query?: string }) {
       <label htmlFor="help-q" className="sr-only">
         Search help
       </label>
-      <input id="help-q" name="q" type="search" className="input" defaultValue={query} maxLength={100} placeholder="Search help, e.g. waste, health, token" />
+      <input id="help-q" name="q" type="search" className="input" defaultValue={query} maxLength={100} placeholder="Search help: waste, health, token…" />
       <button type="submit" className="btn">
         Search
       </button>

@@ -61,7 +61,7 @@ export const HELP_PAGES: HelpPage[] = [
           { term: "Current Spend", text: "What the folder's containers cost per month at their current requests (Σ current cost)." },
           {
             term: "Monthly Waste",
-            text: "Current cost + the cost of unset requests at their recommendation − the recommended cost: what the folder spends beyond what its containers need, per month (spec document 2, section 4).",
+            text: "Current cost + the cost of unset requests at their recommendation − the recommended cost: what the folder spends beyond what its containers need, per month.",
           },
           {
             term: "Efficiency Rating",
