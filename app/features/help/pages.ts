@@ -147,7 +147,7 @@ export const HELP_PAGES: HelpPage[] = [
       {
         heading: "The grid",
         paragraphs: [
-          "One row per container of the folder, opened sorted by Net Savings, largest first (the arrow in the header shows the sort; click a header to sort by it). The money columns sit beside the container's name; the total row sums every container of the folder, not just the page. Shading shows the size of a waste or surplus: yellow for spare (waste), red for a shortfall. A dash means no value.",
+          "One row per container of the folder, opened sorted by Net Savings, largest first (the arrow in the header shows the sort; click a header to sort by it). Grouped rows show their containers' count, Current Cost, Net Savings and surpluses. Shading shows the size of a waste or surplus: yellow for spare (waste), red for a shortfall, stronger the larger it is. A dash means no value.",
         ],
         terms: [
           { term: "Current Cost", text: "Its cost per month at its current requests, times its average replicas." },
