@@ -18,6 +18,7 @@ import type { InstanceType } from "~/engine/catalog";
 import {
   analyseNodeGroup,
   manifestKeyOf,
+  nodeMonthlyMoney,
   nodeUtilisationFlags,
   type GroupUtilisation,
   type NodeGroupContainerInput,
@@ -125,12 +126,27 @@ export function peakPods(share: number, daemonSets: number, cpuAvg: number | nul
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function nodeRow(snapshotId: string, seen: NodeSeen, groupId: string | null, windowEndMs: number, catalog: ReadonlyMap<string, InstanceType>): NodeAnalysisTable {
+/** The money of a node's group its own money is a share of (nodeMonthlyMoney). */
+export interface NodeGroupMoney {
+  windowHours: number;
+  currentEstimatedCost: number | null;
+  estimatedWastePerMonth: number | null;
+}
+
+export function nodeRow(
+  snapshotId: string,
+  seen: NodeSeen,
+  groupId: string | null,
+  windowEndMs: number,
+  catalog: ReadonlyMap<string, InstanceType>,
+  group: NodeGroupMoney = { windowHours: 0, currentEstimatedCost: null, estimatedWastePerMonth: null },
+): NodeAnalysisTable {
   const { row, input } = seen;
   const u = input.utilisation;
   const flags = u ? nodeUtilisationFlags(u) : null;
   const type = catalog.get(row.instance_type);
   const peak = input.numPodsPeak;
+  const money = nodeMonthlyMoney(type?.hourlyPrice ?? null, input.nodeHours, group.windowHours, group);
   return {
     snapshot_id: snapshotId,
     node_id: row.id,
@@ -167,6 +183,8 @@ export function nodeRow(snapshotId: string, seen: NodeSeen, groupId: string | nu
     cpu_saturated: flags?.cpuSaturated ? 1 : 0,
     mem_saturated: flags?.memSaturated ? 1 : 0,
     at_max_pod_capacity: peak !== null && peak >= row.pod_capacity ? 1 : 0,
+    monthly_cost: money.monthlyCost,
+    monthly_waste: money.monthlyWaste,
   };
 }
 

@@ -128,8 +128,10 @@ export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput)
       return { ...containerInputFromRow(c.row, events), replicas: c.replicas };
     });
     const catalog = catalogOf(g.group.cluster);
-    groupRows.push(nodeGroupRow(input.snapshotId, g, containers, input.windowHours, windowEndUtc, catalog));
-    for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, indexOf(catalog)));
+    const groupRow = nodeGroupRow(input.snapshotId, g, containers, input.windowHours, windowEndUtc, catalog);
+    groupRows.push(groupRow);
+    const money = { windowHours: input.windowHours, currentEstimatedCost: groupRow.current_estimated_cost, estimatedWastePerMonth: groupRow.estimated_waste_per_month };
+    for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, indexOf(catalog), money));
   }
   await db.transaction().execute(async (trx) => {
     await insertChunked(trx, "node_group_analysis", groupRows, input.maxParams);

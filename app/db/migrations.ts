@@ -765,6 +765,20 @@ function m015(): Migration {
   };
 }
 
+/**
+ * Issue 14: each node's monthly cost and its share of its group's waste (decision 026), so the Nodes grid sorts
+ * by money in SQL like the node group grid. Rows analysed before stay null until the next analysis (the start
+ * command re-analyses: ANALYSIS_FORMAT 5).
+ */
+function m018(dialect: DialectName): Migration {
+  const dbl = float(dialect);
+  return {
+    async up(db: Kysely<any>) {
+      for (const name of ["monthly_cost", "monthly_waste"]) await db.schema.alterTable("node_analysis").addColumn(name, dbl).execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -784,6 +798,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "013_admission_decisions": m013(),
         "014_cloud_connection_group_size": m014(dialect),
         "015_k8s_node_group_index": m015(),
+        "018_node_analysis_money": m018(dialect),
       };
     },
   };

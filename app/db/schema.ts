@@ -583,6 +583,10 @@ export interface NodeAnalysisTable {
   cpu_saturated: Flag;
   mem_saturated: Flag;
   at_max_pod_capacity: Flag;
+  /** $ per month (migration 018, decision 026): catalog price × node hours at the window's run rate; null unpriced. */
+  monthly_cost: number | null;
+  /** $ per month: the node's cost share of its group's estimated waste; null when unknown. */
+  monthly_waste: number | null;
 }
 
 /**

@@ -4,7 +4,6 @@ export const EMPTY_ID = "00000000-0000-0000-0000-000000000000";
 export const USER_CTX = "containers";
 export const PRODUCT_NAME = "Kubex";
 export const SUPPORT_EMAIL = "support@kubex.local";
-export const DOCUMENTATION_URL = "https://docs.kubex.local/";
 export const FREE_TRIAL_URL = "https://kubex.local/free-trial";
 
 export const DEFAULT_MAX_LEVELS = 10;

@@ -78,7 +78,7 @@ const NODE_SORTS = new Set<string>(
     "nodeName", "clusterName", "nodeGroupName", "instanceType", "cpuUtilizationAvgPct", "cpuUtilizationPeakPct", "memUtilizationAvgPct",
     "memUtilizationPeakPct", "nodeHours", "ageDays", "firstSeenDateUtc", "lastSeenDateUtc", "maxAllowedPods", "numPodsAvg", "numPodsPeak",
     "maxAllowedPodsPct", "nodeCpu", "nodeMem", "capacityCpu", "capacityMem", "allocatableCpu", "allocatableMem", "gpuModel", "nodeGpu",
-    "allocatableGpu", "gpuMemoryTotal", "gpuUtilizationAvg", "gpuMemUtilizationAvg",
+    "allocatableGpu", "gpuMemoryTotal", "gpuUtilizationAvg", "gpuMemUtilizationAvg", "monthlyCost", "monthlyWaste",
   ],
 );
 const GROUP_SORTS = new Set<string>(
@@ -219,6 +219,28 @@ export async function nodeGroupTotals(db: Db, args: NodeScope = {}): Promise<Nod
   const row = r.rows[0] ?? {};
   const n = (k: string) => Number(row[k] ?? 0);
   return { groups: n("n"), currentCost: n("cur"), unpricedGroups: n("unpriced"), optimizedCost: n("opt"), waste: n("waste"), highRiskGroups: n("high"), mediumRiskGroups: n("medium") };
+}
+
+/** The money of a node list's scope (every page): the Nodes grid's total row. */
+export interface NodeTotals {
+  nodes: number;
+  /** Σ monthly cost of the priced nodes ($/month). */
+  monthlyCost: number;
+  /** Nodes without a catalog price (their cost is unknown, not 0). */
+  unpricedNodes: number;
+  /** Σ the nodes' shares of their groups' waste; negative shares (groups short of capacity) included. */
+  monthlyWaste: number;
+}
+
+export async function nodeTotals(db: Db, args: NodeListArgs = {}): Promise<NodeTotals> {
+  const where = scopeWhere(args);
+  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  const r = await sql<Record<string, number | string | null>>`select count(*) as n, sum(monthly_cost) as cost,
+    sum(case when monthly_cost is null then 1 else 0 end) as unpriced, sum(monthly_waste) as waste
+    from node_analysis where ${sql.join(where, sql` and `)}`.execute(db);
+  const row = r.rows[0] ?? {};
+  const n = (k: string) => Number(row[k] ?? 0);
+  return { nodes: n("n"), monthlyCost: n("cost"), unpricedNodes: n("unpriced"), monthlyWaste: n("waste") };
 }
 
 /** summaryAddonsByViewAndFilter: clusters, node groups and the average node count summed over the groups. */

@@ -19,9 +19,10 @@ export async function currentSnapshotId(db: Kysely<Database>): Promise<string | 
  * What the stored results hold, written with every swap. Raise it when a change of the run gives different rows
  * (new tables or fields, a changed rule): the start command then re-analyses a store an older version analysed,
  * instead of showing empty node grids or stale numbers. 2: node and node group rows (migration 005). 3: GPU
- * values of containers (migration 007) and nodes, and the demo fleet's GPU group.
+ * values of containers (migration 007) and nodes, and the demo fleet's GPU group. 5: each node's monthly cost and
+ * waste (migration 018).
  */
-export const ANALYSIS_FORMAT = "4";
+export const ANALYSIS_FORMAT = "5";
 export const ANALYSIS_FORMAT_META_KEY = "analysis_format";
 
 /** The format of the current snapshot's results ("1" for snapshots written before formats were recorded). */

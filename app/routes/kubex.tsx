@@ -54,7 +54,7 @@ export default function KubexShell() {
           <span data-tour="share">
             <ShareButton />
           </span>
-          <HelpMenu showTour={flags.kubexShowProductTour} />
+          <HelpMenu showTour={flags.kubexShowProductTour} flags={flags} />
           <ThemeToggle theme={theme} />
           <UserMenu user={user} csrf={csrf} />
         </header>

@@ -163,6 +163,18 @@ for (const theme of ["dark", "light"] as const) {
       await visit(page, "/kubex/cloud/connections");
       await expectClean(page, theme, "cloud-connections");
     });
+
+    test("Help: the index, search results and pages of each kind", async ({ page }) => {
+      await visit(page, "/kubex/help");
+      await expectClean(page, theme, "help-index");
+      await visit(page, "/kubex/help?q=waste");
+      await expect(page.getByTestId("help-results")).toBeVisible();
+      await expectClean(page, theme, "help-search");
+      for (const slug of ["nodes", "cluster-connections", "graphql-api"]) {
+        await visit(page, `/kubex/help/${slug}`);
+        await expectClean(page, theme, `help-${slug}`);
+      }
+    });
   });
 
   test.describe(`axe-core, ${theme} theme, signed out`, () => {

@@ -217,3 +217,26 @@ test("money first: the node group grid opens on the waste, largest first, beside
   expect(money(await total.nth(1).innerText())).toBe(waste);
   expect(money(await total.nth(2).innerText())).toBe(current);
 });
+
+test("money first on the Nodes grid too: each node's waste and cost beside its name, sorted by the waste, with a total row", async ({ page }) => {
+  await page.goto("/kubex/nodes-tree?tabGroupNode=node-detail");
+  const grid = page.getByTestId("node-grid");
+  const headers = grid.locator("thead th");
+  await expect(headers.nth(0)).toContainText("Node");
+  await expect(headers.nth(1)).toContainText("Waste ($/month)");
+  await expect(headers.nth(1)).toHaveAttribute("aria-sort", "descending");
+  await expect(headers.nth(1)).toContainText("▼");
+  await expect(headers.nth(2)).toContainText("Cost ($/month)");
+  const money = (s: string) => (s.trim() === "-" ? null : Number(s.replace(/[$,]/g, "")));
+  const wastes = (await grid.locator("tbody tr td:nth-child(2)").allInnerTexts()).map(money);
+  const costs = (await grid.locator("tbody tr td:nth-child(3)").allInnerTexts()).map(money);
+  // The demo's node types are all priced: no "-".
+  expect(costs.every((c) => c !== null && c > 0)).toBe(true);
+  const priced = wastes.filter((w): w is number => w !== null);
+  expect(priced.length).toBe(wastes.length);
+  expect(priced).toEqual([...priced].sort((a, b) => b - a));
+  const total = grid.locator("tfoot td");
+  await expect(total.nth(0)).toContainText(/Total \([\d,]+ nodes\)/);
+  // The total covers every page: at least the page's own sum.
+  expect(money(await total.nth(2).innerText())!).toBeGreaterThanOrEqual(costs.reduce<number>((s, c) => s + (c ?? 0), 0) - 0.01);
+});

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { NodeGridData } from "~/features/nodes/grids.server";
 import { nodeColumn } from "./column";
-import { count, day, dec, gb, pct, whole } from "./format";
+import { count, day, dec, gb, money, pct, whole } from "./format";
 
 type Row = NodeGridData["rows"][number];
 
@@ -9,7 +9,24 @@ type Row = NodeGridData["rows"][number];
 const high = (v: number | null, t: number) => (v !== null && v >= t ? "font-semibold text-red-700 dark:text-red-300" : undefined);
 const num = { numeric: true };
 
-export const NODE_COLUMNS: ColumnDef<Row>[] = [
+// Waste in the waste colour, a negative share (its group needs more capacity) in the risk colour (UX.md).
+const wasteTone = (v: number | null) => (v === null ? undefined : v > 0 ? "font-semibold text-amber-700 dark:text-amber-300" : v < 0 ? "text-red-700 dark:text-red-300" : undefined);
+
+/**
+ * Money first (decisions 018 and 026): each node's share of its group's waste and its monthly cost sit beside its
+ * name; the total row sums every node in scope (all pages).
+ */
+export function nodeColumns(totals: NodeGridData["totals"], gpu: boolean): ColumnDef<Row>[] {
+  const total = (v: number) => <span className="font-semibold">{money(v)}</span>;
+  const first: ColumnDef<Row>[] = [
+    nodeColumn("nodeName", "Node", (r) => r.nodeName, { select: true, footer: <span className="font-semibold">Total ({count(totals.nodes)} nodes)</span> }),
+    nodeColumn("monthlyWaste", "Waste ($/month)", (r) => money(r.monthlyWaste), { ...num, className: (r) => wasteTone(r.monthlyWaste), footer: total(totals.monthlyWaste) }),
+    nodeColumn("monthlyCost", "Cost ($/month)", (r) => money(r.monthlyCost), { ...num, footer: total(totals.monthlyCost) }),
+  ];
+  return [...first, ...NODE_COLUMNS.slice(1), ...(gpu ? GPU_COLUMNS : [])];
+}
+
+const NODE_COLUMNS: ColumnDef<Row>[] = [
   nodeColumn("nodeName", "Node", (r) => r.nodeName, { select: true }),
   nodeColumn("nodeGroupName", "Node Group", (r) => r.nodeGroupName),
   nodeColumn("clusterName", "Cluster", (r) => r.clusterName),
@@ -28,8 +45,7 @@ export const NODE_COLUMNS: ColumnDef<Row>[] = [
 ];
 
 /** With the GPU feature on (spec section 3), the GPU columns follow. */
-export const NODE_COLUMNS_WITH_GPU: ColumnDef<Row>[] = [
-  ...NODE_COLUMNS,
+const GPU_COLUMNS: ColumnDef<Row>[] = [
   nodeColumn("gpuModel", "GPU Model", (r) => r.gpuModel ?? "-"),
   nodeColumn("nodeGpu", "GPUs", (r) => dec(r.nodeGpu), num),
   nodeColumn("allocatableGpu", "Allocatable GPUs", (r) => dec(r.allocatableGpu), num),

@@ -1,7 +1,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import { RiArrowDownSLine, RiMoonLine, RiQuestionMark, RiSunLine } from "@remixicon/react";
 import type { SessionUser } from "~/lib/auth-types";
-import { DOCUMENTATION_URL } from "~/lib/constants";
+import { HELP_BASE, helpHref, type HelpFlags } from "~/features/help/context";
+import { helpPage } from "~/features/help/pages";
 import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 /** Menus are <details> so they open and close without JavaScript too. */
@@ -24,20 +25,31 @@ function MenuShell({ label, summary, children }: { label?: string; summary: Reac
 
 const itemClass = "block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
 
-export function HelpMenu({ showTour }: { showTour: boolean }) {
+/**
+ * Help: the Help page of the screen the user is on (decision 026), the documentation served by the product (the
+ * Help index; the spec's external documentation host does not exist for a self-hosted install) and the tour.
+ */
+export function HelpMenu({ showTour, flags }: { showTour: boolean; flags?: HelpFlags }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
+  const here = helpHref(pathname, params, flags);
+  const page = here === HELP_BASE ? undefined : helpPage(here.slice(HELP_BASE.length + 1));
   params.set("tour", "welcome");
   return (
     <MenuShell label="Help" summary={<RiQuestionMark aria-hidden="true" className="h-4 w-4" />}>
+      {page ? (
+        <a role="menuitem" className={itemClass} href={here} data-testid="help-for-screen">
+          Help: {page.title}
+        </a>
+      ) : null}
+      <a role="menuitem" className={itemClass} href={HELP_BASE}>
+        Documentation
+      </a>
       {showTour ? (
         <a role="menuitem" className={itemClass} href={`${pathname}?${params}`}>
           Product Tour
         </a>
       ) : null}
-      <a role="menuitem" className={itemClass} href={DOCUMENTATION_URL} target="_blank" rel="noreferrer">
-        Documentation
-      </a>
     </MenuShell>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { AlertBox, Modal } from "~/components/ui/Modal";
 import type { DialogState } from "~/features/views-filters/dialog-state";
 import type { DraftFields, SavedItemDraft } from "~/features/views-filters/drafts";
+import { HELP_BASE } from "~/features/help/context";
 import { Check, ConfirmDelete, DialogButtons, ItemSelector, Notice } from "./DialogParts";
 
 /** What tells Manage Views and Manage Filters apart around their form bodies. */
@@ -61,6 +62,12 @@ export function DialogShell({ kind, state, children }: { kind: ShellKind; state:
         </div>
         <DialogButtons locked={locked} canDelete={state.isExisting} closeHref={state.closeHref} />
       </Form>
+      {/* The dialog covers the header's Help menu: its own Help page is linked here (decision 026). */}
+      <p className="mt-3 text-sm">
+        <a href={`${HELP_BASE}/views-filters`} className="text-sky-700 hover:underline dark:text-sky-300" data-testid="dialog-help">
+          Help: how Views and Filters work
+        </a>
+      </p>
     </Modal>
   );
 }

@@ -6,7 +6,7 @@ export { balanceRatio } from "./balance";
 export { candidateTypes, type CandidateFilter } from "./candidates";
 export * from "./constants";
 export { primaryConstraint, type ConstraintInputs } from "./constraint";
-export { currentMonthlyCost, type CurrentCost } from "./cost";
+export { currentMonthlyCost, nodeMonthlyMoney, type CurrentCost, type NodeMoney } from "./cost";
 export { nodeUtilisationFlags, type NodeUtilisationFlags } from "./flags";
 export { groupUtilisation, type GroupUtilisation, type NodeSeries } from "./group-utilisation";
 export { assessNodeGroupHealth, nodeGroupHealth, type HealthAssessment, type HealthInputs } from "./health";

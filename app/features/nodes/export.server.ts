@@ -8,7 +8,7 @@ import { exceljsBacklog, pagedStreamResponse, pagesOf } from "~/lib/paged-stream
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nodeGroupRows, nodeRowsInOrder, type NodeGroupRow, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
-import { GROUP_DEFAULT_SORT, GROUP_SORTS, gridState, NODE_SORTS } from "./grids.server";
+import { GROUP_DEFAULT_SORT, GROUP_SORTS, gridState, NODE_DEFAULT_SORT, NODE_SORTS } from "./grids.server";
 import { isOwnKey } from "~/lib/own-key";
 
 export const NODE_EXPORT_GRIDS = { "node-groups": "kubex_node_groups", nodes: "kubex_nodes" } as const;
@@ -70,6 +70,8 @@ export const GROUP_EXPORT_COLUMNS: Column<NodeGroupRow>[] = [
 
 export const NODE_EXPORT_COLUMNS: Column<NodeRow>[] = [
   { header: "Node", width: 40, value: (r) => r.nodeName },
+  { header: "Waste ($/month)", width: 14, numFmt: MONEY, value: (r) => r2(r.monthlyWaste) },
+  { header: "Cost ($/month)", width: 14, numFmt: MONEY, value: (r) => r2(r.monthlyCost) },
   { header: "Node Group", width: 30, value: (r) => r.nodeGroupName },
   { header: "Cluster", width: 22, value: (r) => r.clusterName },
   { header: "Instance Type", width: 18, value: (r) => r.instanceType },
@@ -157,7 +159,7 @@ export function nodeExportResponse(input: NodeExportInput): Response {
     const read = (page: number) => nodeGroupRows(input.db, { ...input.scope, sortBy: s.sort, sortDirection: s.dir, page, pageSize: PAGE });
     return write(input, GROUP_EXPORT_COLUMNS, pagesOf(read, PAGE));
   }
-  const s = gridState(input.params, NODE_SORTS, "nodeName");
+  const s = gridState(input.params, NODE_SORTS, NODE_DEFAULT_SORT, "desc");
   const rows = nodeRowsInOrder(input.db, { ...input.scope, sortBy: s.sort, sortDirection: s.dir }, PAGE);
   return write(input, input.gpu ? [...NODE_EXPORT_COLUMNS, ...NODE_GPU_EXPORT_COLUMNS] : NODE_EXPORT_COLUMNS, rows);
 }

@@ -7,7 +7,7 @@
 import type { Store } from "~/db/connect.server";
 import { PAGE_SIZES } from "~/features/containers/page-sizes";
 import { pageParam, sizeParam } from "~/lib/params";
-import { nodeGroupRows, nodeGroupTotals, nodeRows, type NodeGroupRow, type NodeGroupTotals, type NodeRow, type NodeScope } from "~/models/node-analysis.server";
+import { nodeGroupRows, nodeGroupTotals, nodeRows, nodeTotals, type NodeGroupRow, type NodeGroupTotals, type NodeRow, type NodeScope, type NodeTotals } from "~/models/node-analysis.server";
 import { nodeCharts, nodeGroupCharts, PANEL_GROUP_CHARTS, PANEL_NODE_CHARTS, type NodeChart } from "./charts.server";
 import { DEFAULT_PAGE_SIZE, isDefaultGroup, type NodeViewMode } from "./constants";
 
@@ -28,11 +28,13 @@ export const GROUP_SORTS = [
 export const NODE_SORTS = [
   "nodeName", "nodeGroupName", "clusterName", "instanceType", "cpuUtilizationAvgPct", "cpuUtilizationPeakPct", "memUtilizationAvgPct",
   "memUtilizationPeakPct", "nodeHours", "ageDays", "maxAllowedPods", "numPodsAvg", "numPodsPeak", "firstSeenDateUtc", "lastSeenDateUtc",
-  "gpuModel", "nodeGpu", "allocatableGpu", "gpuMemoryTotal", "gpuUtilizationAvg", "gpuMemUtilizationAvg",
+  "gpuModel", "nodeGpu", "allocatableGpu", "gpuMemoryTotal", "gpuUtilizationAvg", "gpuMemUtilizationAvg", "monthlyWaste", "monthlyCost",
 ] as const;
 
 /** The node group grid opens on the waste, largest first. */
 export const GROUP_DEFAULT_SORT = "estimatedWastePerMonth";
+/** The Nodes grid too (decision 026): each node's share of its group's waste, largest first. */
+export const NODE_DEFAULT_SORT = "monthlyWaste";
 
 export function gridState(params: URLSearchParams, sorts: readonly string[], defaultSort: string, defaultDir: "asc" | "desc" = "asc"): GridState {
   const sort = sorts.includes(params.get("sort") ?? "") ? params.get("sort")! : defaultSort;
@@ -62,6 +64,8 @@ export interface NodeGroupGridData extends GridState {
 
 export interface NodeGridData extends GridState {
   rows: NodeRow[];
+  /** The money of every node in scope (all pages): the total row. */
+  totals: NodeTotals;
   total: number;
   lastPage: number;
   selectedId: string | null;
@@ -103,7 +107,7 @@ export async function nodeGroupGrid(
 }
 
 export async function nodeGrid(store: Store, scope: NodeScope, params: URLSearchParams, options: { mode: NodeViewMode }): Promise<NodeGridData> {
-  const state = gridState(params, NODE_SORTS, "nodeName");
+  const state = gridState(params, NODE_SORTS, NODE_DEFAULT_SORT, "desc");
   let result = await nodeRows(store.db, { ...scope, sortBy: state.sort, sortDirection: state.dir, page: state.page, pageSize: state.pageSize });
   const lastPage = lastPageOf(result.total, state.pageSize);
   if (state.page > lastPage) {
@@ -117,6 +121,7 @@ export async function nodeGrid(store: Store, scope: NodeScope, params: URLSearch
   return {
     ...state,
     rows: result.rows,
+    totals: await nodeTotals(store.db, scope),
     total: result.total,
     lastPage,
     selectedId: selected?.nodeId ?? null,

@@ -19,6 +19,14 @@ describe("page titles", () => {
     expect(pageTitle("/kubex/containers-tree/tree-item", q("entityId=e1&tabGroup2=metricViewer"), ON)).toBe("Metrics Viewer");
   });
 
+  it("names the Help pages by their screen, whatever screen the slug names", () => {
+    expect(pageTitle("/kubex/help", q("q=waste"))).toBe("Help");
+    expect(pageTitle("/kubex/help/settings", q(""))).toBe("Help · Settings and API tokens");
+    expect(pageTitle("/kubex/help/share", q(""))).toBe("Help · Share");
+    expect(pageTitle("/kubex/help/nodes", q(""))).toBe("Help · Nodes: the Nodes grid and a node");
+    expect(pageTitle("/kubex/help/unknown", q(""))).toBe("Help");
+  });
+
   it("names the Share page (not 'Kubex | Kubex')", () => {
     expect(pageTitle("/kubex/share", q(""))).toBe("Share");
   });

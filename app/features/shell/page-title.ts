@@ -2,6 +2,7 @@
 import { containerTabs, selectedContainerTab } from "~/features/containers/tabs";
 import { cloudPageTitle } from "~/features/cloud/tabs";
 import { ownValue } from "~/lib/own-key";
+import { helpPage } from "~/features/help/pages";
 
 const CONTAINER_TABS: Record<string, string> = {
   summary: "Container Summary",
@@ -34,6 +35,12 @@ export interface TitleFlags {
 export function pageTitle(pathname: string, search: URLSearchParams, flags: TitleFlags = { showContainerSummary: true, showPolicyTab: true }): string {
   const leaf = search.get("fullPath")?.split("/").filter(Boolean).pop();
   const suffix = leaf ? ` · ${leaf}` : "";
+  // First: a Help page's slug may name another screen (/kubex/help/settings).
+  const help = /^\/kubex\/help(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (help) {
+    const page = help[1] ? helpPage(help[1]) : undefined;
+    return page ? `Help · ${page.title}` : "Help";
+  }
   if (pathname.includes("/containers-tree")) {
     if (search.get("entityId")) return `${ownValue(WORKLOAD_TABS, search.get("tabGroup2") ?? "overview") ?? "Overview"}${suffix}`;
     const tab = selectedContainerTab(search.get("tabGroup1"), containerTabs(flags));

@@ -50,6 +50,8 @@ const NODE: Field[] = [
   ["gpuMemoryTotal", "Float", "GPU memory (MB); null without a GPU."],
   ["gpuUtilizationAvg", "Float", "Average GPU utilisation (%); null without a GPU."],
   ["gpuMemUtilizationAvg", "Float", "Average GPU memory utilisation (%); null without a GPU."],
+  ["monthlyCost", "Float", "$ per month: the instance type's catalog price × the node's hours at the window's run rate (× 730 / window hours); null without a catalog price."],
+  ["monthlyWaste", "Float", "$ per month: the node's share of its group's estimatedWastePerMonth, in proportion to its cost; null when either is unknown."],
 ];
 
 const GROUP: Field[] = [
