@@ -4,7 +4,12 @@ export const EMPTY_ID = "00000000-0000-0000-0000-000000000000";
 export const USER_CTX = "containers";
 export const PRODUCT_NAME = "Kubex";
 export const SUPPORT_EMAIL = "support@kubex.local";
-export const FREE_TRIAL_URL = "https://kubex.local/free-trial";
+/**
+ * The sandbox's free-trial link (spec documents 1 and 3; its target is not shown there). A self-hosted install's
+ * "trial" is this product on one's own clusters and accounts, so the link opens the product's own Help on
+ * connecting them (Settings turns the sandbox off).
+ */
+export const FREE_TRIAL_URLS = { kubernetes: `${BASE}/help/cluster-connections`, cloud: `${BASE}/help/cloud-connections` } as const;
 
 export const DEFAULT_MAX_LEVELS = 10;
 export const DEFAULT_MAX_FILTER_LINES = 10;

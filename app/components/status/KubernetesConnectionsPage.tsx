@@ -6,7 +6,7 @@ import { formatCount, formatDate, formatDateTime } from "~/lib/format";
 import { NoData } from "~/components/ui/NoData";
 import { Modal } from "~/components/ui/Modal";
 import { CopyBlock } from "~/components/ui/CopyBlock";
-import { FREE_TRIAL_URL, TEXT } from "~/lib/constants";
+import { FREE_TRIAL_URLS, TEXT } from "~/lib/constants";
 import type { loadConnections } from "~/features/status/connections.server";
 
 const COLUMNS = [
@@ -46,7 +46,7 @@ export function KubernetesConnectionsPage({ data }: { data: SerializeFrom<typeof
         {sandbox ? (
           <p className="mt-1 text-sm" data-testid="sandbox-connect">
             {TEXT.sandboxNoConnect}{" "}
-            <a className="text-sky-700 underline dark:text-sky-300" href={FREE_TRIAL_URL} target="_blank" rel="noreferrer">
+            <a className="text-sky-700 underline dark:text-sky-300" href={FREE_TRIAL_URLS.kubernetes}>
               {TEXT.freeTrial}
             </a>
           </p>

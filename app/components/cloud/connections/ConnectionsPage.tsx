@@ -7,7 +7,7 @@ import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import { ACCOUNTS_HEADER, CONNECTION_STEPS, CONNECTION_TEXT, PLATFORM_LABELS } from "~/domain/cloud/connections";
 import type { ConnectionListItem, PageData } from "~/features/cloud/connections.server";
 import { formatCount, formatDateTime } from "~/lib/format";
-import { FREE_TRIAL_URL, TEXT } from "~/lib/constants";
+import { FREE_TRIAL_URLS, TEXT } from "~/lib/constants";
 import { ConfirmDeleteDialog, ConnectionDialog } from "./ConnectionDialog";
 
 export const PAGE = "/kubex/cloud/connections";
@@ -125,7 +125,7 @@ function Toolbar({ data }: { data: PageData }) {
     return (
       <p className="mb-3 text-sm" data-testid="sandbox-connect">
         {TEXT.sandboxNoConnect}{" "}
-        <a className="text-sky-700 underline dark:text-sky-400" href={FREE_TRIAL_URL} target="_blank" rel="noreferrer">
+        <a className="text-sky-700 underline dark:text-sky-400" href={FREE_TRIAL_URLS.cloud}>
           {TEXT.freeTrial}
         </a>
       </p>
