@@ -38,7 +38,7 @@ import { runChunks, workersAvailable, type WorkerInit } from "./pool";
 import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
 import { cloudPhase, readCloudServices } from "./cloud-phase";
 import { tolerantCloudSource, type CloudSampleSource } from "~/models/cloud-entity.server";
-import { CLOUD_DEFAULT_POLICY, type CloudFolderSummary } from "~/engine/cloud";
+import { CLOUD_DEFAULT_POLICY, cloudFolderSummary, type CloudFolderSummary, type CloudSummaryInput } from "~/engine/cloud";
 import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
 import { storedSeriesSource } from "~/models/collected-series.server";
 import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
@@ -286,6 +286,33 @@ async function policyDelta(
   return { keep, changed };
 }
 
+/** The previous snapshot's cloud rows under the new snapshot id, and the summary the run reports. */
+async function copyCloudRows(db: Db, fromId: string, toId: string, maxParams: number) {
+  const rows = await db.selectFrom("cloud_analysis").selectAll().where("snapshot_id", "=", fromId).execute();
+  const perStatement = Math.max(1, Math.floor(maxParams / Math.max(1, Object.keys(rows[0] ?? { a: 1 }).length)));
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += perStatement) {
+      await trx.insertInto("cloud_analysis").values(rows.slice(i, i + perStatement).map((r) => ({ ...r, snapshot_id: toId }))).execute();
+    }
+  });
+  const summary = cloudFolderSummary(
+    rows.map((r) => ({
+      cloudProvider: r.cloud_provider,
+      serviceType: r.service_type,
+      recommendation: r.recommendation,
+      currentEstimatedCost: r.current_estimated_cost,
+      optimalCost: r.optimal_cost,
+      currentVcpus: r.current_vcpus,
+      currentMemory: r.current_memory,
+      recommendedVcpus: r.recommended_vcpus,
+      recommendedMemory: r.recommended_memory,
+      currentInstances: r.current_instances,
+      optimalInstances: r.optimal_instances,
+    })) as unknown as CloudSummaryInput[],
+  );
+  return { services: rows.length, analysed: rows.filter((r) => Number(r.analysed) === 1).length, summary, workers: 0 };
+}
+
 async function deleteSnapshotRows(db: Db, snapshotId: string) {
   await db.deleteFrom("container_analysis").where("snapshot_id", "=", snapshotId).execute();
   await db.deleteFrom("node_analysis").where("snapshot_id", "=", snapshotId).execute();
@@ -441,22 +468,26 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
 
     // Cloud services: the cloud engine over every standalone instance and scale group.
     const tCloud = Date.now();
-    const services = await readCloudServices(db);
-    // Worker threads (one per core) from CLOUD_WORKER_THRESHOLD services, as the containers have them.
-    const cloudWorkers = options.workers ?? (services.length >= CLOUD_WORKER_THRESHOLD ? os.availableParallelism() : 0);
-    const cloud = await cloudPhase({
-      db,
-      snapshotId,
-      services,
-      source: services.length ? resolved.cloudSource() : null,
-      demo: resolved.demoOptions,
-      workers: cloudWorkers,
-      catalog: shippedCloudCatalog(),
-      policy: CLOUD_DEFAULT_POLICY,
-      nowMs: resolved.nowMs,
-      maxParams: MAX_PARAMS[store.dialect],
-      onProgress: (done, total, cloudAnalysed) => report({ phase: "cloud", done, total, analysed: cloudAnalysed }),
-    });
+    const analyseCloud = async () => {
+      const services = await readCloudServices(db);
+      // Worker threads (one per core) from CLOUD_WORKER_THRESHOLD services, as the containers have them.
+      const cloudWorkers = options.workers ?? (services.length >= CLOUD_WORKER_THRESHOLD ? os.availableParallelism() : 0);
+      return cloudPhase({
+        db,
+        snapshotId,
+        services,
+        source: services.length ? resolved.cloudSource() : null,
+        demo: resolved.demoOptions,
+        workers: cloudWorkers,
+        catalog: shippedCloudCatalog(),
+        policy: CLOUD_DEFAULT_POLICY,
+        nowMs: resolved.nowMs,
+        maxParams: MAX_PARAMS[store.dialect],
+        onProgress: (done, total, cloudAnalysed) => report({ phase: "cloud", done, total, analysed: cloudAnalysed }),
+      });
+    };
+    // onlyPolicyChanges: container policies do not touch the cloud engine, so the cloud rows are copied.
+    const cloud = delta && previousSnapshotId ? await copyCloudRows(db, previousSnapshotId, snapshotId, MAX_PARAMS[store.dialect]) : await analyseCloud();
     const cloudMs = Date.now() - tCloud;
 
     // 4. The swap: one short transaction.
