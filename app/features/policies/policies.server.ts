@@ -128,7 +128,7 @@ function parsePath(text: string): string[] | null {
 
 const fail = (status: number, body: PolicyActionResult) => json(body, { status });
 
-/** The action: one intent per post; a refused post answers its reason with 400 / 403, a done one redirects. */
+/** The action: one intent per post; a refused post answers its reason (403 not allowed, 400 malformed, 200 with field messages), a done one redirects. */
 export async function actPolicies(request: Request) {
   const user = await requireUser(request);
   const form = await readFormPost(request);
@@ -178,7 +178,9 @@ export async function actPolicies(request: Request) {
     if (isFieldsError(error)) {
       const fieldErrors: Record<string, string[]> = {};
       for (const f of error.fields) (fieldErrors[f.field] ??= []).push(f.message);
-      return fail(400, { error: POLICY_TEXT.fixFields, fieldErrors, draft, intent: input.intent });
+      // 200: the page shows the form again with each message beside its field (as the other forms here do; a
+      // 4xx page load is logged by the browser as a failed resource).
+      return fail(200, { error: POLICY_TEXT.fixFields, fieldErrors, draft, intent: input.intent });
     }
     if (isModelError(error)) return fail(error.kind === "forbidden" ? 403 : error.kind === "notFound" ? 404 : 400, { error: error.text, intent: input.intent });
     throw error;
