@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { actPolicies, loadPolicies } from "~/features/policies/policies.server";
 import { PolicyEditor } from "~/components/policies/PolicyEditor";
@@ -6,7 +6,6 @@ import { Modal } from "~/components/ui/Modal";
 import { POLICIES_ROUTE, POLICY_TEXT } from "~/domain/policies/text";
 import { formatDateTime } from "~/lib/format";
 
-export const meta: MetaFunction = () => [{ title: "Policies · Kubex" }];
 export const loader = ({ request }: LoaderFunctionArgs) => loadPolicies(request);
 export const action = ({ request }: ActionFunctionArgs) => actPolicies(request);
 
@@ -24,7 +23,7 @@ export default function Policies() {
     <div className="space-y-6 p-4" data-testid="policies-page">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-lg font-semibold">{POLICY_TEXT.title}</h1>
+          <h2 className="text-lg font-semibold">{POLICY_TEXT.title}</h2>
           <p className="muted max-w-3xl text-sm">
             The rules the analysis sizes containers by. A policy assigned to a folder of a View applies to every container under it (the deepest
             assignment wins); other containers follow the policy their label names, else the System Default Policy. Assign from a folder&apos;s{" "}
@@ -66,17 +65,17 @@ export default function Policies() {
       ) : null}
 
       <section aria-labelledby="policies-title" className="space-y-3">
-        <h2 id="policies-title" className="font-semibold">
+        <h3 id="policies-title" className="font-semibold">
           Policies ({policies.length})
-        </h2>
+        </h3>
         <ul className="space-y-3">
           {policies.map((p) => (
             <li key={p.id} className="card space-y-2" data-testid="policy-card" data-policy={p.name}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <h3 className="font-semibold">
+                  <h4 className="font-semibold">
                     {p.name} {p.isSystem ? <span className="muted text-xs font-normal">(system)</span> : null}
-                  </h3>
+                  </h4>
                   <p className="muted text-sm">{p.description}</p>
                   <p className="muted text-xs">
                     Last changed {formatDateTime(p.updatedAt)} by {p.updatedBy}
@@ -107,7 +106,7 @@ export default function Policies() {
                 <div className="mt-2 grid gap-3 md:grid-cols-2">
                   {p.groups.map((g) => (
                     <div key={g.id}>
-                      <h4 className="text-sm font-semibold">{g.name}</h4>
+                      <h5 className="text-sm font-semibold">{g.name}</h5>
                       <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 text-sm">
                         {g.parameters.map((x) => (
                           <div key={x.id} className="contents">
@@ -127,9 +126,9 @@ export default function Policies() {
       </section>
 
       <section aria-labelledby="assignments-title" className="card space-y-2">
-        <h2 id="assignments-title" className="font-semibold">
+        <h3 id="assignments-title" className="font-semibold">
           Assignments
-        </h2>
+        </h3>
         {assignments.length === 0 ? (
           <p className="text-sm">{POLICY_TEXT.noAssignments}</p>
         ) : (
@@ -158,9 +157,9 @@ export default function Policies() {
       </section>
 
       <section aria-labelledby="history-title" className="card space-y-2">
-        <h2 id="history-title" className="font-semibold">
+        <h3 id="history-title" className="font-semibold">
           History
-        </h2>
+        </h3>
         {history.length === 0 ? (
           <p className="text-sm">{POLICY_TEXT.noHistory}</p>
         ) : (
