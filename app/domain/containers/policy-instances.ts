@@ -50,5 +50,6 @@ export function policyInstances(counts: readonly PolicyClusterCount[], policies:
 }
 
 export function policyById(id: string, policies: readonly Policy[] = POLICIES): Policy | undefined {
-  return policies.find((p) => p.id === id);
+  // A grid row names a policy made by a user by its name (container-rows.server.ts).
+  return policies.find((p) => p.id === id) ?? policies.find((p) => p.name === id);
 }
