@@ -4,8 +4,9 @@
  * the tree's Policies tab (which then says why the folder has it), sees the re-analysis and the history, and
  * unassigns and deletes it again (leaving the shared e2e fleet as it was). An analyst sees it all read-only.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect, topLevelLabels } from "./fixtures";
+import { test, expect, hydrated, topLevelLabels } from "./fixtures";
 import { STATE } from "./global-setup";
 
 async function firstCluster(page: Page) {
@@ -104,3 +105,17 @@ for (const js of [true, false]) {
     });
   });
 }
+
+test("axe finds no serious or critical violation on the Policies screen and its editor, in both themes", async ({ page, context, baseURL }) => {
+  for (const theme of ["dark", "light"]) {
+    await context.addCookies([{ name: "kubex_theme", value: theme, url: baseURL! }]);
+    for (const url of ["/kubex/policies", "/kubex/policies?edit=cost-saver", "/kubex/policies?delete=cost-saver"]) {
+      await page.goto(url);
+      await hydrated(page);
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect.soft(bad, `${url} (${theme})`).toEqual([]);
+    }
+  }
+});
