@@ -23,7 +23,9 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { ContainerTable, Database } from "~/db/schema";
 import { waterfall, type UnitPrices, type Waterfall } from "~/engine/containers";
-import { policyForContainer } from "~/engine/policy";
+import type { Policy } from "~/engine/policy";
+import { resolveContainerPolicies } from "~/models/policies.server";
+import { isOwnKey } from "~/lib/own-key";
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { createDemoSource, type DemoOptions } from "~/sources/demo";
 import { LATEST_COLLECTION_META_KEY, latestCollection, PG_LOCK_KEY } from "~/sources/collect.server";
@@ -36,7 +38,7 @@ import { runChunks, workersAvailable, type WorkerInit } from "./pool";
 import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
 import { cloudPhase, readCloudServices } from "./cloud-phase";
 import { tolerantCloudSource, type CloudSampleSource } from "~/models/cloud-entity.server";
-import { CLOUD_DEFAULT_POLICY, type CloudFolderSummary } from "~/engine/cloud";
+import { CLOUD_DEFAULT_POLICY, cloudFolderSummary, type CloudFolderSummary, type CloudSummaryInput } from "~/engine/cloud";
 import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
 import { storedSeriesSource } from "~/models/collected-series.server";
 import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
@@ -72,6 +74,12 @@ export interface RunAnalysisOptions {
   /** The end of every window (ms); default the latest collection's "now", else the current 5-minute mark. */
   nowMs?: number;
   chunkSize?: number;
+  /**
+   * Re-analyse only the containers whose policy (name or values) differs from the current snapshot's; every other
+   * container's row is copied from it. Falls back to a full run when the current snapshot is not complete, belongs
+   * to another collection run or to an older analysis format. The swap fails if another run published meanwhile.
+   */
+  onlyPolicyChanges?: boolean;
 }
 
 export interface AnalysisResult {
@@ -80,6 +88,10 @@ export interface AnalysisResult {
   previousSnapshotId: string | null;
   containerCount: number;
   analysedCount: number;
+  /** Containers that went through the engine in this run (all of them unless onlyPolicyChanges found fewer). */
+  reanalysedCount: number;
+  /** True when onlyPolicyChanges ran as asked (rows copied from the previous snapshot), false for a full run. */
+  partial: boolean;
   /** Cloud services (standalone instances and scale groups) written, and those the catalog could price. */
   cloudCount: number;
   cloudAnalysedCount: number;
@@ -205,7 +217,12 @@ function rowWriter(dialect: Store["dialect"]) {
 }
 
 /** Containers in chunks, each with only the fields the analysis reads (what travels to a worker). */
-function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<string, GroupFacts>, size = DEFAULT_CHUNK_SIZE): ChunkItem[][] {
+function toChunks(
+  containers: readonly ContainerTable[],
+  facts: ReadonlyMap<string, GroupFacts>,
+  size = DEFAULT_CHUNK_SIZE,
+  policyOf?: (id: string) => Policy | undefined,
+): ChunkItem[][] {
   const chunkSize = Math.max(1, Math.floor(size));
   const chunks: ChunkItem[][] = [];
   for (let i = 0; i < containers.length; i += chunkSize) {
@@ -227,10 +244,73 @@ function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<stri
           first_seen: c.first_seen,
         },
         group: facts.get(groupKey(c.cluster, c.node_group)) ?? null,
+        policy: plainPolicy(policyOf?.(c.id)),
       })),
     );
   }
   return chunks;
+}
+
+/** Only what the engine reads (a stored policy carries more), so a chunk travels light to a worker. */
+function plainPolicy(p: Policy | undefined): Policy | undefined {
+  return p && { id: p.id, name: p.name, description: p.description, values: p.values };
+}
+
+/**
+ * For onlyPolicyChanges: the current snapshot's rows to keep (in ANALYSIS_COLUMNS order) and the containers to
+ * analyse again, or null when a full run is needed.
+ */
+async function policyDelta(
+  db: Db,
+  previousSnapshotId: string | null,
+  collectionRunId: string | null,
+  containers: readonly ContainerTable[],
+  policyOf: (id: string) => Policy,
+): Promise<{ keep: unknown[][]; changed: Set<string> } | null> {
+  if (!previousSnapshotId) return null;
+  const prev = await db.selectFrom("analysis_snapshot").selectAll().where("id", "=", previousSnapshotId).executeTakeFirst();
+  if (!prev || prev.status !== "complete" || prev.collection_run_id !== collectionRunId) return null;
+  if ((await currentAnalysisFormat(db)) !== ANALYSIS_FORMAT) return null;
+  const used = JSON.parse(prev.policies_json) as Record<string, unknown>;
+  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(ANALYSIS_COLUMNS.map((c) => sql.ref(c)))} from container_analysis where snapshot_id = ${previousSnapshotId}`.execute(db);
+  const byId = new Map(rows.map((r) => [String(r.container_id), r]));
+  const keep: unknown[][] = [];
+  const changed = new Set<string>();
+  for (const c of containers) {
+    const row = byId.get(c.id);
+    const p = policyOf(c.id);
+    const same = row && row.policy_name === p.name && isOwnKey(used, p.name) && JSON.stringify(used[p.name]) === JSON.stringify(p.values);
+    if (same) keep.push(ANALYSIS_COLUMNS.map((col) => row[col]));
+    else changed.add(c.id);
+  }
+  return { keep, changed };
+}
+
+/** The previous snapshot's cloud rows under the new snapshot id, and the summary the run reports. */
+async function copyCloudRows(db: Db, fromId: string, toId: string, maxParams: number) {
+  const rows = await db.selectFrom("cloud_analysis").selectAll().where("snapshot_id", "=", fromId).execute();
+  const perStatement = Math.max(1, Math.floor(maxParams / Math.max(1, Object.keys(rows[0] ?? { a: 1 }).length)));
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += perStatement) {
+      await trx.insertInto("cloud_analysis").values(rows.slice(i, i + perStatement).map((r) => ({ ...r, snapshot_id: toId }))).execute();
+    }
+  });
+  const summary = cloudFolderSummary(
+    rows.map((r) => ({
+      cloudProvider: r.cloud_provider,
+      serviceType: r.service_type,
+      recommendation: r.recommendation,
+      currentEstimatedCost: r.current_estimated_cost,
+      optimalCost: r.optimal_cost,
+      currentVcpus: r.current_vcpus,
+      currentMemory: r.current_memory,
+      recommendedVcpus: r.recommended_vcpus,
+      recommendedMemory: r.recommended_memory,
+      currentInstances: r.current_instances,
+      optimalInstances: r.optimal_instances,
+    })) as unknown as CloudSummaryInput[],
+  );
+  return { services: rows.length, analysed: rows.filter((r) => Number(r.analysed) === 1).length, summary, workers: 0 };
 }
 
 async function deleteSnapshotRows(db: Db, snapshotId: string) {
@@ -297,11 +377,14 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   // 3. The snapshot, then the containers chunk by chunk.
   const snapshotId = crypto.randomUUID();
   const startedAt = new Date(started).toISOString();
+  const resolution = await resolveContainerPolicies(db, containers);
+  const policyOf = (id: string): Policy => resolution.byContainer.get(id)!;
   const policies: Record<string, unknown> = {};
   for (const c of containers) {
-    const p = policyForContainer(c.policy);
+    const p = policyOf(c.id);
     policies[p.name] ??= p.values;
   }
+  const delta = options.onlyPolicyChanges ? await policyDelta(db, previousSnapshotId, resolved.collectionRunId, containers, policyOf) : null;
   await db
     .insertInto("analysis_snapshot")
     .values({
@@ -320,8 +403,9 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     })
     .execute();
 
-  const chunks = toChunks(containers, facts, options.chunkSize);
-  const wanted = options.workers ?? (containers.length >= WORKER_THRESHOLD ? os.availableParallelism() : 0);
+  const toAnalyse = delta ? containers.filter((c) => delta.changed.has(c.id)) : containers;
+  const chunks = toChunks(toAnalyse, facts, options.chunkSize, policyOf);
+  const wanted = options.workers ?? (toAnalyse.length >= WORKER_THRESHOLD ? os.availableParallelism() : 0);
   const workers = resolved.demo && workersAvailable() ? Math.max(0, Math.floor(wanted)) : 0;
   const init: WorkerInit = { seed: resolved.demo?.seed ?? 0, regions, ctx: { nowMs: resolved.nowMs, prices } };
 
@@ -333,6 +417,22 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   const tContainers = Date.now();
   try {
     await report({ phase: "containers", done: 0, total: containers.length, analysed: 0 });
+    // onlyPolicyChanges: the rows of containers whose policy did not change, copied as they are.
+    if (delta) {
+      const step = 2_000;
+      for (let i = 0; i < delta.keep.length; i += step) {
+        const rows = delta.keep.slice(i, i + step);
+        await db.transaction().execute((trx) => write(trx, snapshotId, rows));
+        containerResults.add(rows);
+        for (const row of rows) {
+          if (row[ANALYSED_INDEX] !== 1) continue;
+          for (const k of Object.keys(CENTS_INDEX) as (keyof typeof CENTS_INDEX)[]) cents[k] += row[CENTS_INDEX[k]] as number;
+        }
+        written += rows.length;
+        analysed += rows.reduce<number>((n, row) => n + (row[ANALYSED_INDEX] === 1 ? 1 : 0), 0);
+      }
+      await report({ phase: "containers", done: written, total: containers.length, analysed });
+    }
     const stats = await runChunks({
       kind: "analyse",
       chunks,
@@ -368,22 +468,26 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
 
     // Cloud services: the cloud engine over every standalone instance and scale group.
     const tCloud = Date.now();
-    const services = await readCloudServices(db);
-    // Worker threads (one per core) from CLOUD_WORKER_THRESHOLD services, as the containers have them.
-    const cloudWorkers = options.workers ?? (services.length >= CLOUD_WORKER_THRESHOLD ? os.availableParallelism() : 0);
-    const cloud = await cloudPhase({
-      db,
-      snapshotId,
-      services,
-      source: services.length ? resolved.cloudSource() : null,
-      demo: resolved.demoOptions,
-      workers: cloudWorkers,
-      catalog: shippedCloudCatalog(),
-      policy: CLOUD_DEFAULT_POLICY,
-      nowMs: resolved.nowMs,
-      maxParams: MAX_PARAMS[store.dialect],
-      onProgress: (done, total, cloudAnalysed) => report({ phase: "cloud", done, total, analysed: cloudAnalysed }),
-    });
+    const analyseCloud = async () => {
+      const services = await readCloudServices(db);
+      // Worker threads (one per core) from CLOUD_WORKER_THRESHOLD services, as the containers have them.
+      const cloudWorkers = options.workers ?? (services.length >= CLOUD_WORKER_THRESHOLD ? os.availableParallelism() : 0);
+      return cloudPhase({
+        db,
+        snapshotId,
+        services,
+        source: services.length ? resolved.cloudSource() : null,
+        demo: resolved.demoOptions,
+        workers: cloudWorkers,
+        catalog: shippedCloudCatalog(),
+        policy: CLOUD_DEFAULT_POLICY,
+        nowMs: resolved.nowMs,
+        maxParams: MAX_PARAMS[store.dialect],
+        onProgress: (done, total, cloudAnalysed) => report({ phase: "cloud", done, total, analysed: cloudAnalysed }),
+      });
+    };
+    // onlyPolicyChanges: container policies do not touch the cloud engine, so the cloud rows are copied.
+    const cloud = delta && previousSnapshotId ? await copyCloudRows(db, previousSnapshotId, snapshotId, MAX_PARAMS[store.dialect]) : await analyseCloud();
     const cloudMs = Date.now() - tCloud;
 
     // 4. The swap: one short transaction.
@@ -395,6 +499,10 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       // committed meanwhile already unpublished the previous snapshot, and this one must not join its new rows.
       if (store.dialect === "postgres") await sql`select pg_advisory_xact_lock(${PG_LOCK_KEY})`.execute(trx);
       if ((await latestCollectionRunId(trx)) !== resolved.collectionRunId) throw new InventoryChangedError();
+      // A partial run copied the previous snapshot's rows: it may only replace that snapshot.
+      if (delta && ((await currentSnapshotId(trx)) ?? null) !== previousSnapshotId) {
+        throw new Error("Another analysis was published while the policy change was re-analysed; run it again.");
+      }
       const snap = await trx.selectFrom("analysis_snapshot").select("status").where("id", "=", snapshotId).executeTakeFirst();
       if (snap?.status !== "running") throw new Error(`Analysis snapshot ${snapshotId} was ${snap ? `marked ${snap.status}` : "removed"} by another run.`);
       const { n } = await trx
@@ -461,6 +569,8 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       previousSnapshotId,
       containerCount: containers.length,
       analysedCount: analysed,
+      reanalysedCount: toAnalyse.length,
+      partial: delta !== null,
       cloudCount: cloud.services,
       cloudAnalysedCount: cloud.analysed,
       cloudSummary: cloud.summary,

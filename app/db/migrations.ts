@@ -765,6 +765,76 @@ function m015(): Migration {
   };
 }
 
+/** The four shipped policies as they were when migration 016 shipped (values complete; frozen here on purpose). */
+const SHIPPED_POLICIES_016 = [
+  {"id": "system-default", "name": "System Default Policy", "description": "Every parameter at its default: CPU request at the 95th percentile, memory request at peak + 15 %, 7 days of data.", "values": {"workloadRangeDays": 7, "includeWeekdays": true, "includeWeekends": true, "excludedHours": [], "minimumDays": 1, "minimumHours": 2, "cpuAllocationMin": 10, "cpuAllocationMax": 64000, "cpuAllocationIncrement": 10, "memoryAllocationMin": 64, "memoryAllocationMax": 262144, "memoryAllocationIncrement": 16, "cpuAnalysisMetric": "Percentile", "cpuPercentile": 95, "memoryAnalysisMetric": "Peak", "memoryPercentile": 99, "cpuRequestHeadroom": 0, "cpuLimitHeadroom": 20, "memoryRequestHeadroom": 15, "memoryLimitFactor": 1.2, "memoryLimitHeadroom": 15, "oomMemoryFactor": 1.25, "upsizeThreshold": 10, "downsizeThreshold": 20, "maxPercentIncrease": 300, "maxPercentDecrease": 50, "minHoursForDownsize": 168}},
+  {"id": "production-balanced", "name": "Production Balanced", "description": "Production services: a 10 % CPU margin, a 20 % memory margin, two days of data and gentler downsizing.", "values": {"workloadRangeDays": 7, "includeWeekdays": true, "includeWeekends": true, "excludedHours": [], "minimumDays": 2, "minimumHours": 2, "cpuAllocationMin": 10, "cpuAllocationMax": 64000, "cpuAllocationIncrement": 10, "memoryAllocationMin": 64, "memoryAllocationMax": 262144, "memoryAllocationIncrement": 16, "cpuAnalysisMetric": "Percentile", "cpuPercentile": 95, "memoryAnalysisMetric": "Peak", "memoryPercentile": 99, "cpuRequestHeadroom": 10, "cpuLimitHeadroom": 20, "memoryRequestHeadroom": 20, "memoryLimitFactor": 1.2, "memoryLimitHeadroom": 15, "oomMemoryFactor": 1.25, "upsizeThreshold": 10, "downsizeThreshold": 20, "maxPercentIncrease": 300, "maxPercentDecrease": 30, "minHoursForDownsize": 168}},
+  {"id": "cost-saver", "name": "Cost Saver", "description": "Non-production: CPU sized from Sustained activity, small margins, and downsizing after three days.", "values": {"workloadRangeDays": 7, "includeWeekdays": true, "includeWeekends": true, "excludedHours": [], "minimumDays": 1, "minimumHours": 2, "cpuAllocationMin": 10, "cpuAllocationMax": 64000, "cpuAllocationIncrement": 10, "memoryAllocationMin": 64, "memoryAllocationMax": 262144, "memoryAllocationIncrement": 16, "cpuAnalysisMetric": "Sustained", "cpuPercentile": 95, "memoryAnalysisMetric": "Peak", "memoryPercentile": 99, "cpuRequestHeadroom": 0, "cpuLimitHeadroom": 10, "memoryRequestHeadroom": 10, "memoryLimitFactor": 1.1, "memoryLimitHeadroom": 15, "oomMemoryFactor": 1.25, "upsizeThreshold": 10, "downsizeThreshold": 10, "maxPercentIncrease": 300, "maxPercentDecrease": 75, "minHoursForDownsize": 72}},
+  {"id": "performance-first", "name": "Performance First", "description": "Latency-critical services: CPU at the 99th percentile plus 20 %, generous limits, fast upsizing, cautious downsizing.", "values": {"workloadRangeDays": 7, "includeWeekdays": true, "includeWeekends": true, "excludedHours": [], "minimumDays": 1, "minimumHours": 2, "cpuAllocationMin": 10, "cpuAllocationMax": 64000, "cpuAllocationIncrement": 10, "memoryAllocationMin": 64, "memoryAllocationMax": 262144, "memoryAllocationIncrement": 16, "cpuAnalysisMetric": "Percentile", "cpuPercentile": 99, "memoryAnalysisMetric": "Peak", "memoryPercentile": 99, "cpuRequestHeadroom": 20, "cpuLimitHeadroom": 50, "memoryRequestHeadroom": 30, "memoryLimitFactor": 1.5, "memoryLimitHeadroom": 15, "oomMemoryFactor": 1.25, "upsizeThreshold": 5, "downsizeThreshold": 30, "maxPercentIncrease": 300, "maxPercentDecrease": 25, "minHoursForDownsize": 168}},
+];
+
+/**
+ * Policies users can change (issue 15, decision 024): the stored container policies (the four shipped ones
+ * seeded, System Default marked system), their assignments to a folder of a View (path [] = the whole View) and
+ * the history of every change.
+ */
+function m016(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("policy")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("name_key", "text", (c) => c.notNull().unique())
+        .addColumn("description", "text", (c) => c.notNull())
+        .addColumn("values_json", "text", (c) => c.notNull())
+        .addColumn("is_system", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("updated_by", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("policy_assignment")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("policy_id", "text", (c) => c.notNull().references("policy.id").onDelete("cascade"))
+        .addColumn("view_id", "text", (c) => c.notNull())
+        .addColumn("path_json", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("created_by", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("policy_assignment_folder").on("policy_assignment").columns(["view_id", "path_json"]).unique().execute();
+      await db.schema
+        .createTable("policy_history")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("user_name", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("policy_id", "text")
+        .addColumn("policy_name", "text", (c) => c.notNull())
+        .addColumn("detail_json", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("policy_history_at").on("policy_history").columns(["at"]).execute();
+      const now = new Date().toISOString();
+      for (const p of SHIPPED_POLICIES_016) {
+        await db
+          .insertInto("policy")
+          .values({
+            id: p.id,
+            name: p.name,
+            name_key: p.name.trim().toLowerCase(),
+            description: p.description,
+            values_json: JSON.stringify(p.values),
+            is_system: p.id === "system-default" ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+            updated_by: "system",
+          })
+          .execute();
+      }
+    },
+  };
+}
+
 /**
  * Issue 14: each node's monthly cost and its share of its group's waste (decision 026), so the Nodes grid sorts
  * by money in SQL like the node group grid. Rows analysed before stay null until the next analysis (the start
@@ -798,6 +868,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "013_admission_decisions": m013(),
         "014_cloud_connection_group_size": m014(dialect),
         "015_k8s_node_group_index": m015(),
+        "016_policies": m016(),
         "018_node_analysis_money": m018(dialect),
       };
     },

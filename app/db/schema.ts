@@ -718,6 +718,42 @@ export interface CloudConnectionGroupSizeTable {
   max_size: number;
 }
 
+/** A stored container policy (migration 016, decision 024): complete parameter values as JSON. */
+export interface PolicyTable {
+  id: string;
+  name: string;
+  /** The name trimmed and lower-cased: unique. */
+  name_key: string;
+  description: string;
+  values_json: string;
+  /** 1 for the System Default Policy: it cannot be deleted or renamed. */
+  is_system: Flag;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A policy assigned to a folder of a View: path_json is the folder names below the root (JSON array; [] = the whole View). */
+export interface PolicyAssignmentTable {
+  id: string;
+  policy_id: string;
+  view_id: string;
+  path_json: string;
+  created_at: string;
+  created_by: string;
+}
+
+/** One change to the policies: who, when, what (detail_json: changed parameters old -> new, or the folder). */
+export interface PolicyHistoryTable {
+  id: string;
+  at: string;
+  user_name: string;
+  action: string;
+  policy_id: string | null;
+  policy_name: string;
+  detail_json: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -754,4 +790,7 @@ export interface Database {
   cloud_connection_sample: CloudConnectionSampleTable;
   admission_decision: AdmissionDecisionTable;
   cloud_connection_group_size: CloudConnectionGroupSizeTable;
+  policy: PolicyTable;
+  policy_assignment: PolicyAssignmentTable;
+  policy_history: PolicyHistoryTable;
 }

@@ -22,3 +22,15 @@ export const forbiddenError = (text: string) => new ModelError("forbidden", text
 export function isModelError(e: unknown): e is ModelError {
   return e instanceof ModelError;
 }
+
+/** A validation error naming each field that failed (a form shows each message beside its field). */
+export class FieldsError extends ModelError {
+  constructor(readonly fields: readonly { field: string; message: string }[]) {
+    super("validation", fields.map((f) => f.message).join(" "));
+    this.name = "FieldsError";
+  }
+}
+
+export function isFieldsError(e: unknown): e is FieldsError {
+  return e instanceof FieldsError;
+}

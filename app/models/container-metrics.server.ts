@@ -145,7 +145,7 @@ async function basis(db: Db, entityId: string): Promise<Basis | undefined> {
   const reader = meta?.source === "demo" ? demoReader(meta.seed, { [container.cluster]: cluster?.region ?? "" }) : null;
   const snapshotEnd = snapshot ? Date.parse(snapshot.window_end) : NaN;
   const nowMs = Number.isFinite(snapshotEnd) ? snapshotEnd : (meta?.now ?? Math.floor(Date.parse(container.last_seen) / SAMPLE_STEP_MS) * SAMPLE_STEP_MS);
-  const used = snapshot ? (JSON.parse(snapshot.policies_json) as Record<string, PolicyValues>)[container.policy] : undefined;
+  const used = snapshot ? (JSON.parse(snapshot.policies_json) as Record<string, PolicyValues>)[row?.policyName ?? container.policy] : undefined;
   return {
     version: `${meta?.runId ?? "-"}|${snapshot?.id ?? "-"}`,
     container,

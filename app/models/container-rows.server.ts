@@ -242,7 +242,8 @@ export function toRow(r: RawRow): ContainerRow {
     memSaturationNodePct: n0(r.mem_saturation_node_pct),
     primaryConstraint: (r.primary_constraint as string | null) ?? null,
     notes: JSON.parse(String(r.notes ?? "[]")) as string[],
-    policyInstanceId: policyForContainer(String(r.policy_name)).id,
+    // A shipped policy's id (the stored ones keep it); a policy made by a user is found by its name (policyById).
+    policyInstanceId: policyIdOrName(String(r.policy_name)),
     workspaceId: null,
     auditCollectionAuditCount: n0(r.sample_count),
     // Whole containers (the schema's Int): Jobs and autoscaled workloads average a fractional number of copies.
@@ -314,4 +315,9 @@ export async function withNodes(db: Db, rows: ContainerRow[], limit?: number): P
     r.hostName = r.nodeCount === 1 ? r.nodes[0] : null;
   }
   return rows;
+}
+
+function policyIdOrName(name: string): string {
+  const shipped = policyForContainer(name);
+  return shipped.name === name ? shipped.id : name;
 }

@@ -31,7 +31,7 @@ export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: Co
       {data.tab === "breakdown" && data.children !== "error" ? <FolderOverview page={page} unit="Containers" savings={data.children} embedded /> : null}
       {data.tab === "histograms" && data.histograms ? <HistogramsTab histograms={data.histograms} /> : null}
       {data.tab === "analysis-details" && data.grid ? <DetailsGrid grid={data.grid} /> : null}
-      {data.tab === "policies" && data.policies ? <PoliciesTab page={data.policies} /> : null}
+      {data.tab === "policies" && data.policies ? <PoliciesTab page={data.policies} folder={data.folderPolicy} /> : null}
     </div>
   );
 }

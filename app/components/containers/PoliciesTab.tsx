@@ -6,6 +6,8 @@ import { DataTableRow } from "~/components/grid/DataTableRow";
 import type { GridLook } from "~/components/grid/look";
 import { useSearchHref } from "~/components/grid/useSearchHref";
 import { POLICY_COLUMNS, POLICY_PAGE_SIZES } from "./policy-columns";
+import { FolderPolicy } from "~/components/policies/FolderPolicy";
+import type { FolderPolicyPanel } from "~/features/policies/folder-policy.server";
 
 const LOOK: GridLook<PolicyRow> = {
   card: "card overflow-x-auto p-0",
@@ -16,10 +18,11 @@ const LOOK: GridLook<PolicyRow> = {
 };
 
 /** The policy grid (spec document 2, section 2.4): settings grouped by policy, paged 10 / 15 / 20 in the address. */
-export function PoliciesTab({ page }: { page: ReturnType<typeof policyPage> }) {
+export function PoliciesTab({ page, folder }: { page: ReturnType<typeof policyPage>; folder?: FolderPolicyPanel | null }) {
   const href = useSearchHref();
   return (
     <div>
+      {folder ? <FolderPolicy panel={folder} /> : null}
       <DataTable
         columns={POLICY_COLUMNS}
         data={page.rows}

@@ -86,6 +86,9 @@ export function UserMenu({ user, csrf }: { user: SessionUser; csrf: string }) {
       <a role="menuitem" className={itemClass} href="/kubex/settings">
         Settings and API tokens
       </a>
+      <a role="menuitem" className={itemClass} href="/kubex/policies">
+        Policies
+      </a>
       <Form method="post" action="/logout">
         <input type="hidden" name="csrf" value={csrf} />
         <button role="menuitem" type="submit" className={itemClass}>

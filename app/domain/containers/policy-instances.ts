@@ -43,12 +43,13 @@ export function policyInstance(policy: Policy, counts: readonly PolicyClusterCou
 }
 
 /** The policies that drive at least one container in scope, most containers first (then by name). */
-export function policyInstances(counts: readonly PolicyClusterCount[]): PolicyInstance[] {
-  return POLICIES.map((p) => policyInstance(p, counts))
+export function policyInstances(counts: readonly PolicyClusterCount[], policies: readonly Policy[] = POLICIES): PolicyInstance[] {
+  return policies.map((p) => policyInstance(p, counts))
     .filter((p) => p.instanceCount > 0)
     .sort((a, b) => b.instanceCount - a.instanceCount || a.name.localeCompare(b.name));
 }
 
-export function policyById(id: string): Policy | undefined {
-  return POLICIES.find((p) => p.id === id);
+export function policyById(id: string, policies: readonly Policy[] = POLICIES): Policy | undefined {
+  // A grid row names a policy made by a user by its name (container-rows.server.ts).
+  return policies.find((p) => p.id === id) ?? policies.find((p) => p.name === id);
 }

@@ -11,7 +11,8 @@ import { readUnitPrices } from "~/models/config-parameters.server";
 import { resolvePageFolder } from "~/features/tree/page-scope.server";
 import { containerTabs, selectedContainerTab } from "./tabs";
 import { loadDetailsGrid } from "./details.server";
-import { policyPage } from "./policies";
+import { policyPage, policyRows } from "./policies";
+import { folderPolicyPanel } from "~/features/policies/folder-policy.server";
 import { summaryCardFigures } from "~/domain/containers/summary-cards";
 
 export async function loadContainerTabs(request: Request) {
@@ -32,9 +33,10 @@ export async function loadContainerTabs(request: Request) {
     tab === "analysis-details" ? loadDetailsGrid(db, user, scope, params) : Promise.resolve(null),
   ]);
   const unit = monthlyUnitPrices(prices);
-  const policies = tab === "policies" ? policyPage(params) : null;
+  const panel = tab === "policies" ? await folderPolicyPanel(db, user, scope, request) : null;
+  const policies = panel ? policyPage(params, policyRows(panel.policies)) : null;
   const summaryCards = flags.showContainerSummary ? null : overview === "error" ? ("error" as const) : overview && summaryCardFigures(overview);
-  return { tabs, tab, overview: tab === "summary" ? overview : null, histograms, children, grid, policies, summaryCards, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
+  return { tabs, tab, overview: tab === "summary" ? overview : null, histograms, children, grid, policies, folderPolicy: panel?.folder ?? null, summaryCards, unitPrices: { cpuCoreMonth: unit.cpuCoreMonth, memoryGbMonth: unit.memoryGbMonth } };
 }
 
 /** A failed read shows the generic error indicator in place of its content (spec document 2, section 8). */

@@ -10,6 +10,7 @@ import { NODE_NAMES_SHOWN } from "~/models/container-rows.server";
 import { getContainerInventory } from "~/models/containers.server";
 import { policyClusterCounts } from "~/models/policy-instances.server";
 import { policyForContainer } from "~/engine/policy";
+import { listPolicies } from "~/models/policies.server";
 import { policyById, policyInstance } from "~/domain/containers/policy-instances";
 import { containerHourCharts } from "./hour-charts.server";
 import { getStore } from "~/db/db.server";
@@ -24,7 +25,8 @@ export async function loadDrawer(db: Db, scope: FolderScope, ref: DrawerRef | nu
   if (ref.kind === "container") {
     const [row, inventory] = await Promise.all([containerById(db, ref.id, NODE_NAMES_SHOWN), getContainerInventory(db, ref.id)]);
     if (!row || !inventory) return { kind: "missing" as const, ref };
-    const policy = policyForContainer(row.policyName);
+    const stored = await listPolicies(db);
+    const policy = stored.find((p) => p.name === row.policyName) ?? policyForContainer(row.policyName);
     // Why: the engine again on this container's samples (one container, tens of ms); a failure hides the panel only.
     const [charts, why] = await Promise.all([
       containerHourCharts(db, ref.id).catch(() => null),
@@ -48,7 +50,7 @@ export async function loadDrawer(db: Db, scope: FolderScope, ref: DrawerRef | nu
       why,
     };
   }
-  const policy = policyById(ref.id);
+  const policy = policyById(ref.id, await listPolicies(db));
   if (!policy) return { kind: "missing" as const, ref };
   const instance = policyInstance(policy, await policyClusterCounts(db, scope));
   return {

@@ -7,7 +7,7 @@
 import { getDb } from "~/db/db.server";
 import { DAY } from "~/domain/workload/constants";
 import { requireUser } from "~/features/auth/session.server";
-import { POLICIES } from "~/engine/policy";
+import { listPolicies } from "~/models/policies.server";
 import { getFlagMap } from "~/models/feature-flags.server";
 import { getContainerInventory } from "~/models/containers.server";
 import { containerById } from "~/models/container-grid.server";
@@ -51,7 +51,7 @@ export async function loadWorkload(request: Request, entityId: string) {
           }
         : null;
     const viewer = url.tab === "metricViewer" ? { charts: await modeCharts(db, entityId, url.viewMode, url.range, endMs) } : null;
-    const policies = url.tab === "policies" ? policyPage(params, policyRows(POLICIES.filter((p) => p.name === container.policy))) : null;
+    const policies = url.tab === "policies" ? policyPage(params, policyRows((await listPolicies(db)).filter((p) => p.name === (row?.policyName ?? container.policy)))) : null;
 
     // The dialog shows one chart; its select lists the charts the mode has.
     let dialog: { charts: BuiltChart[]; mode: ViewMode; days: number } | null = null;

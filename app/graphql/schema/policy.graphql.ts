@@ -102,7 +102,155 @@ type ParameterGroupDefinitions {
   parameters: [ParameterDefinition!]!
 }
 
+"""A stored container policy (administrators change it; everyone signed in reads it)."""
+type StoredPolicy {
+  """The policy's id."""
+  id: String!
+  """The policy's name (unique, case ignored)."""
+  name: String!
+  """What the policy is for."""
+  description: String!
+  """True for the System Default Policy: it cannot be deleted or renamed."""
+  isSystem: Boolean!
+  """Every parameter's value as one JSON object (parameter name to value), as the analysis uses it."""
+  valuesJson: String!
+  """The policy's settings by group, as shown."""
+  parameterGroups: [PolicyParameterGroup!]!
+  """When it was last changed (ISO 8601)."""
+  updatedAt: String!
+  """Who last changed it."""
+  updatedBy: String!
+}
+
+"""A policy assigned to a folder of a View (the deepest assignment holding a container wins; decision 024)."""
+type PolicyAssignment {
+  """The assignment's id."""
+  id: String!
+  """The policy's id."""
+  policyId: String!
+  """The policy's name."""
+  policyName: String!
+  """The View whose folder it is."""
+  viewId: String!
+  """The folder's names below the View's root; empty for the whole View."""
+  path: [String!]!
+  """When it was made (ISO 8601)."""
+  createdAt: String!
+  """Who made it."""
+  createdBy: String!
+}
+
+"""One change to the policies."""
+type PolicyHistoryEntry {
+  """The entry's id."""
+  id: String!
+  """When (ISO 8601)."""
+  at: String!
+  """Who."""
+  userName: String!
+  """create, copy, edit, delete, assign or unassign."""
+  action: String!
+  """The policy's id (null never; kept after a delete)."""
+  policyId: String
+  """The policy's name at the time."""
+  policyName: String!
+  """What changed: "CPU Percentile: 95th percentile → 99th percentile", "Assigned to folder prod / shop"."""
+  changes: [String!]!
+}
+
+"""The latest re-analysis after a policy change."""
+type PolicyReanalysisStatus {
+  """running, done or failed."""
+  state: String!
+  """When it started (ISO 8601)."""
+  startedAt: String!
+  """When it ended (ISO 8601); null while running."""
+  finishedAt: String
+  """Containers analysed again."""
+  reanalysed: Int
+  """Containers in the new snapshot."""
+  total: Int
+  """How long it took (ms)."""
+  ms: Int
+  """True when only the changed containers were analysed (the rest copied)."""
+  partial: Boolean
+  """Why it failed."""
+  error: String
+}
+
+"""A policy's name, description and values."""
+input PolicyInput {
+  """The name (unique, at most 100 characters)."""
+  name: String!
+  """What the policy is for (at most 500 characters)."""
+  description: String
+  """The parameter values as a JSON object (parameter name to value); missing ones take their defaults."""
+  valuesJson: String!
+}
+
+"""The outcome of a change that returns no object."""
+type PolicyChangeResult {
+  """OK."""
+  status: String!
+  """What was done."""
+  message: String!
+}
+
+extend type Mutation {
+  """Creates a policy (administrators). Every value is checked against the spec's ranges; nothing is saved on error."""
+  createPolicy(
+    """The new policy."""
+    input: PolicyInput!
+  ): StoredPolicy!
+  """Copies a policy under a new name (default "Copy of <name>") (administrators)."""
+  copyPolicy(
+    """The policy to copy."""
+    id: String!
+    """The copy's name."""
+    name: String
+  ): StoredPolicy!
+  """Saves a policy's name, description and values (administrators); its containers are analysed again."""
+  updatePolicy(
+    """The policy's id."""
+    id: String!
+    """The new name, description and values."""
+    input: PolicyInput!
+  ): StoredPolicy!
+  """Deletes a policy and its assignments (administrators; not the System Default Policy)."""
+  deletePolicy(
+    """The policy's id."""
+    id: String!
+  ): PolicyChangeResult!
+  """Assigns a policy to a folder of a View, replacing the folder's assignment (administrators)."""
+  assignPolicy(
+    """The policy's id."""
+    policyId: String!
+    """The View's id."""
+    viewId: String!
+    """The folder's names below the View's root; empty for the whole View."""
+    path: [String!]!
+  ): PolicyAssignment!
+  """Removes the policy assignment of a folder of a View (administrators)."""
+  unassignPolicy(
+    """The View's id."""
+    viewId: String!
+    """The folder's names below the View's root; empty for the whole View."""
+    path: [String!]!
+  ): PolicyChangeResult!
+}
+
 extend type Query {
+  """Every stored policy with its values: the policies the analysis uses (System Default first)."""
+  policies: [StoredPolicy!]!
+  """Every policy assignment, oldest first."""
+  policyAssignments: [PolicyAssignment!]!
+  """The latest policy changes first."""
+  policyHistory(
+    """At most this many (default 100, at most 1000)."""
+    limit: Int
+  ): [PolicyHistoryEntry!]!
+  """The latest re-analysis after a policy change; null when there was none."""
+  policyReanalysisStatus: PolicyReanalysisStatus
   """
   The policies driving the containers of a View, Filter and folder (or one container), most containers first.
   A policy that drives none of them is left out; instanceCount adds up to the container grid's row count.
