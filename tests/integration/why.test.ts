@@ -46,6 +46,13 @@ describe.each(TEST_STORES)("why a recommendation is what it is, on $name", (test
       expect(why.window.samples).toBe(row.sample_count);
       expect(why.costs).toEqual({ current: row.current_cost, recommended: row.recommended_cost });
       expect(why.window.toMs).toBe(NOW);
+      // The price used (with its source and date) and the resulting cost end on the snapshot's figures, to the cent.
+      expect(why.costSteps.map((c) => c.rule)).toEqual(["price", "currentCost", "recommendedCost", "total"]);
+      expect(why.costSteps[1].value).toBe(row.current_cost);
+      expect(why.costSteps[2].value).toBe(row.recommended_cost);
+      expect(Math.round(why.costSteps[1].value * 100)).toBe(Math.round((row.cpu_current_cost! + row.mem_current_cost!) * 100));
+      expect(why.costSteps[0].text).toMatch(/source: Settings unit costs.*as of the analysis of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      expect(why.costSteps[2].text).toContain(`= $${row.cpu_recommended_cost!.toFixed(2)}`);
     }
     expect(analysed).toBeGreaterThan(150);
   });
@@ -70,12 +77,14 @@ describe.each(TEST_STORES)("why over GraphQL on $name", (testStore) => {
   it("answers one container's steps, and a grid page's rows up to the per-request bound", async () => {
     const row = (await api.db.selectFrom("container_analysis").selectAll().where("analysed", "=", 1).orderBy("container_id").executeTakeFirst())!;
     const q = `query ($id: String!) { getContainerRecommendationWhy(entityId: $id) { policyName windowDays samples expectedSamples analysed
-      values { key unit steps { rule value text chart } } currentCost recommendedCost cpuCoreMonthPrice } }`;
+      values { key unit steps { rule value text chart } } currentCost recommendedCost cpuCoreMonthPrice priceSource costSteps { rule value text } } }`;
     const why = (await api.data(api.analyst, q, { id: row.container_id }, "containers")).getContainerRecommendationWhy;
     expect(why).toMatchObject({ policyName: row.policy_name, windowDays: 7, samples: row.sample_count, expectedSamples: 2016, analysed: true, currentCost: row.current_cost });
     const last = Object.fromEntries(why.values.map((v: { key: string; steps: { value: number }[] }) => [v.key, v.steps.at(-1)!.value]));
     expect(last).toEqual({ cpuRequest: row.rec_cpu_request, cpuLimit: row.rec_cpu_limit, memRequest: row.rec_mem_request, memLimit: row.rec_mem_limit });
     expect(why.values[0].steps[0]).toMatchObject({ rule: "statistic", chart: "cpu" });
+    expect(why.priceSource).toMatch(/^Settings unit costs/);
+    expect(why.costSteps.at(-1)).toMatchObject({ rule: "total", value: expect.closeTo(row.current_cost! - row.recommended_cost!, 6) });
     expect((await api.data(api.analyst, q, { id: "no-such-container" }, "containers")).getContainerRecommendationWhy).toBeNull();
 
     const page = `query { getContainerDetailsByViewAndFilter(viewId: "${SEED_IDS.clusterView}", filterId: "${SEED_IDS.allContainers}", treeviewPath: "", pageSize: ${WHY_PER_REQUEST + 2}) { rows { entityId why { samples } } } }`;

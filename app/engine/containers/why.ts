@@ -5,6 +5,7 @@
  * nothing for it, and both take the same code path, so the chain always ends on the value the snapshot holds.
  */
 import type { AnalysisMetric } from "../policy/parameters";
+import { DEFAULT_UNIT_PRICES, type UnitPrices } from "./costs";
 import { clamp, roundUpTo } from "./sizing";
 import type { ResourceKey } from "./types";
 
@@ -81,4 +82,66 @@ export class WhyTrace {
       this.add(k, "allocationRange", ranged, `raised or lowered into the policy's allocation range ${whyNumber(min)}–${whyNumber(max)} ${u}: ${whyNumber(ranged)} ${u}`);
     }
   }
+}
+
+/** Where the container unit prices come from (they are Settings' unit costs; the seeded values are OpenCost's). */
+export function containerPriceSource(prices: UnitPrices): string {
+  return prices.cpuCoreHour === DEFAULT_UNIT_PRICES.cpuCoreHour && prices.memoryGbHour === DEFAULT_UNIT_PRICES.memoryGbHour
+    ? "Settings unit costs at their defaults: OpenCost's public on-demand prices ($0.031611 per vCPU-hour, $0.004237 per GB-hour)"
+    : `Settings unit costs ($${prices.cpuCoreHour} per vCPU-hour, $${prices.memoryGbHour} per GB-hour)`;
+}
+
+export interface CostWhyStep {
+  rule: "price" | "currentCost" | "recommendedCost" | "total";
+  /** $ per month after this step (the price step: $ per core-month and per GB-month are in its text). */
+  value: number;
+  text: string;
+}
+
+const money = (v: number) => `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The price used and the resulting cost (costs.ts): each request × the running copies × the unit price, rounded
+ * to the cent per resource, then summed. `costs` are the figures the analysis stored, so the chain ends on them.
+ */
+export function costChain(input: {
+  existing: { cpuRequest: number | null; memRequest: number | null };
+  recommended: { cpuRequest: number; memRequest: number };
+  count: number;
+  prices: { cpuCoreMonth: number; memoryGbMonth: number };
+  source: string;
+  pricedAt: string;
+  costs: { cpuCurrent: number; cpuRecommended: number; memCurrent: number; memRecommended: number; current: number; recommended: number };
+}): CostWhyStep[] {
+  const { existing, recommended, count, prices, costs } = input;
+  const copies = `${whyNumber(count)} running ${count === 1 ? "copy" : "copies"}`;
+  const side = (label: string, req: number | null, unit: string, per: string, div: number, price: number, cost: number) =>
+    req === null || !(req > 0)
+      ? `${label}: no request set, so ${money(0)} (the recommendation's cost counts as unspecified)`
+      : `${label}: ${whyNumber(req)} ${unit} × ${copies} ÷ ${whyNumber(div)} × ${money(price)} per ${per} = ${money(cost)}`;
+  return [
+    {
+      rule: "price",
+      value: 0,
+      text: `prices used: ${money(prices.cpuCoreMonth)} per CPU core and ${money(prices.memoryGbMonth)} per GB of memory a month (730 hours); source: ${input.source}; as of the analysis of ${input.pricedAt.slice(0, 16).replace("T", " ")} UTC`,
+    },
+    {
+      rule: "currentCost",
+      value: costs.current,
+      text: `now ${money(costs.current)} a month = ${side("CPU request", existing.cpuRequest, "mCores", "core", 1000, prices.cpuCoreMonth, costs.cpuCurrent)}; + ${side("memory request", existing.memRequest, "MB", "GB", 1024, prices.memoryGbMonth, costs.memCurrent)}`,
+    },
+    {
+      rule: "recommendedCost",
+      value: costs.recommended,
+      text: `recommended ${money(costs.recommended)} a month = ${side("CPU request", recommended.cpuRequest, "mCores", "core", 1000, prices.cpuCoreMonth, costs.cpuRecommended)}; + ${side("memory request", recommended.memRequest, "MB", "GB", 1024, prices.memoryGbMonth, costs.memRecommended)}`,
+    },
+    {
+      rule: "total",
+      value: costs.current - costs.recommended,
+      text:
+        costs.current >= costs.recommended
+          ? `saves ${money(costs.current - costs.recommended)} a month`
+          : `costs ${money(costs.recommended - costs.current)} a month more (the containers need more than they request)`,
+    },
+  ];
 }

@@ -40,6 +40,8 @@ export function whyFields(w: ContainerWhy) {
     cpuCoreMonthPrice: w.prices.cpuCoreMonth,
     memoryGbMonthPrice: w.prices.memoryGbMonth,
     pricedAt: w.pricedAt,
+    priceSource: w.priceSource,
+    costSteps: w.costSteps,
     currentCost: w.costs?.current ?? null,
     recommendedCost: w.costs?.recommended ?? null,
   };
