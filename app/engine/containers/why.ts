@@ -4,10 +4,10 @@
  * workload screen and the API ask for one container at a time); the analysis of the fleet passes none and pays
  * nothing for it, and both take the same code path, so the chain always ends on the value the snapshot holds.
  */
-import type { AnalysisMetric } from "../policy/parameters";
+import type { AnalysisMetric, PolicyValues } from "../policy/parameters";
 import { DEFAULT_UNIT_PRICES, type UnitPrices } from "./costs";
-import { clamp, roundUpTo } from "./sizing";
-import type { ResourceKey } from "./types";
+import { adjustValue, allocate, clamp, roundUpTo } from "./sizing";
+import type { ResourceKey, Resources } from "./types";
 
 export type WhyRule =
   /** The analysis metric of the window (a percentile, Sustained or Peak) the request is sized from. */
@@ -50,8 +50,13 @@ export const whyUnit = (k: ResourceKey) => UNITS[k];
 
 /** A figure as the chain shows it: at most two decimals, thousands grouped. */
 export function whyNumber(v: number): string {
-  return (Math.round(v * 100) / 100).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return TWO_DECIMALS.format(Math.round(v * 100) / 100);
 }
+
+// One formatter each, made once: toLocaleString with options builds a new one per call (tens of µs each), which
+// the export's Why column, 100,000 rows of about ten figures, cannot afford.
+const TWO_DECIMALS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const CENTS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function metricName(metric: AnalysisMetric, percentile: number): string {
   return metric === "Peak" ? "Peak" : metric === "Sustained" ? "Sustained (75th percentile)" : `${ordinal(percentile)} percentile`;
@@ -98,7 +103,7 @@ export interface CostWhyStep {
   text: string;
 }
 
-const money = (v: number) => `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (v: number) => `$${CENTS.format(v)}`;
 
 /**
  * The price used and the resulting cost (costs.ts): each request × the running copies × the unit price, rounded
@@ -144,4 +149,95 @@ export function costChain(input: {
           : `costs ${money(costs.recommended - costs.current)} a month more (the containers need more than they request)`,
     },
   ];
+}
+
+/** A container's stored figures (the analysis row): what the one-line why of the export is worked out from. */
+export interface StoredFigures {
+  analysed: boolean;
+  reason: string | null;
+  existing: Resources;
+  recommended: Resources;
+  count: number;
+  samples: number | null;
+  cpu: { p95: number | null; sustained: number | null; peak: number | null };
+  mem: { sustained: number | null; peak: number | null };
+  currentCost: number | null;
+  recommendedCost: number | null;
+}
+
+const SHORT_METRIC = (metric: AnalysisMetric, percentile: number) => (metric === "Peak" ? "peak" : metric === "Sustained" ? "sustained" : `p${whyNumber(percentile)}`);
+
+/**
+ * A compact one-line why (the Excel export's "Why" column, decision 027): worked out from the figures the analysis
+ * stored, with the engine's own rounding, range and step rules (sizing.ts), not by running the engine again. Where
+ * the stored figures cannot retell a value (a percentile the analysis does not store, the busiest replica's peak,
+ * OOM kills, a LimitRange), the value is given with "see the panel" rather than a chain that might not be true.
+ */
+export function compactWhy(f: StoredFigures, pv: PolicyValues, prices: { cpuCoreMonth: number; memoryGbMonth: number } | null): string {
+  const known = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const sampleCount = known(f.samples);
+  if (!f.analysed) return `Not analysed: ${f.reason ?? "no data"}${sampleCount !== null ? ` (${whyNumber(sampleCount)} samples)` : ""}`;
+  const cpuPeak = known(f.cpu.peak);
+  const memPeak = known(f.mem.peak);
+  const cpuStat = known(pv.cpuAnalysisMetric === "Peak" ? f.cpu.peak : pv.cpuAnalysisMetric === "Sustained" ? f.cpu.sustained : pv.cpuPercentile === 95 ? f.cpu.p95 : null);
+  const memStat = known(pv.memoryAnalysisMetric === "Peak" ? f.mem.peak : pv.memoryAnalysisMetric === "Sustained" ? f.mem.sustained : null);
+  const cpuInc = pv.cpuAllocationIncrement;
+  const memInc = pv.memoryAllocationIncrement;
+  const cpuTarget = (raw: number) => allocate(raw, cpuInc, pv.cpuAllocationMin, pv.cpuAllocationMax);
+  const memTarget = (raw: number) => allocate(raw, memInc, pv.memoryAllocationMin, pv.memoryAllocationMax);
+
+  /** "→ target" and how the step rules took it to the stored value; null when they do not arrive there. */
+  const settle = (k: ResourceKey, target: number, inc: number): string | null => {
+    const rec = f.recommended[k]!;
+    const cur = f.existing[k];
+    for (const downsizeAllowed of [true, false]) {
+      const a = adjustValue(cur, target, pv, inc, downsizeAllowed);
+      if (a.value !== rec) continue;
+      if (a.held === "threshold") return `→ ${whyNumber(target)}, kept at ${whyNumber(rec)} (within the ${target > cur! ? pv.upsizeThreshold : pv.downsizeThreshold}% threshold)`;
+      if (a.held === "minHours") return `→ ${whyNumber(target)}, kept at ${whyNumber(rec)} (under ${pv.minHoursForDownsize} h of data)`;
+      if (a.capped) return `→ ${whyNumber(target)}, ${whyNumber(rec)} this step (max ${target > cur! ? `+${pv.maxPercentIncrease}` : `-${pv.maxPercentDecrease}`}%)`;
+      return `→ ${whyNumber(rec)}`;
+    }
+    return null;
+  };
+  const panel = (k: ResourceKey) => `${whyNumber(f.recommended[k]!)} (see the panel)`;
+  const parts: string[] = [];
+  const samples = sampleCount !== null ? ` of ${whyNumber(sampleCount)} samples` : "";
+
+  let cpuReq: string | null = null;
+  if (cpuStat !== null) {
+    const s = settle("cpuRequest", cpuTarget(cpuStat * (1 + pv.cpuRequestHeadroom / 100)), cpuInc);
+    if (s) cpuReq = `${SHORT_METRIC(pv.cpuAnalysisMetric, pv.cpuPercentile)}${samples} ${whyNumber(cpuStat)} +${whyNumber(pv.cpuRequestHeadroom)}% ${s}`;
+  }
+  parts.push(`CPU req mCores: ${cpuReq ?? panel("cpuRequest")}`);
+
+  let cpuLim: string | null = null;
+  if (cpuPeak !== null) {
+    const byPeak = cpuPeak * (1 + pv.cpuLimitHeadroom / 100);
+    const s = settle("cpuLimit", cpuTarget(Math.max(byPeak, f.recommended.cpuRequest!)), cpuInc);
+    if (s) cpuLim = `peak ${whyNumber(cpuPeak)} +${whyNumber(pv.cpuLimitHeadroom)}% ${s}`;
+  }
+  parts.push(`CPU lim: ${cpuLim ?? panel("cpuLimit")}`);
+
+  let memReq: string | null = null;
+  if (memStat !== null) {
+    const s = settle("memRequest", memTarget(memStat * (1 + pv.memoryRequestHeadroom / 100)), memInc);
+    if (s) memReq = `${SHORT_METRIC(pv.memoryAnalysisMetric, pv.memoryPercentile)} ${whyNumber(memStat)} +${whyNumber(pv.memoryRequestHeadroom)}% ${s}`;
+  }
+  parts.push(`Mem req MB: ${memReq ?? panel("memRequest")}`);
+
+  let memLim: string | null = null;
+  if (memPeak !== null) {
+    const byFactor = f.recommended.memRequest! * pv.memoryLimitFactor;
+    const byPeak = memPeak * (1 + pv.memoryLimitHeadroom / 100);
+    const s = settle("memLimit", memTarget(Math.max(byFactor, byPeak)), memInc);
+    if (s) memLim = byFactor >= byPeak ? `req × ${whyNumber(pv.memoryLimitFactor)} ${s}` : `peak ${whyNumber(memPeak)} +${whyNumber(pv.memoryLimitHeadroom)}% ${s}`;
+  }
+  parts.push(`Mem lim: ${memLim ?? panel("memLimit")}`);
+
+  if (known(f.currentCost) !== null && known(f.recommendedCost) !== null) {
+    const at = prices ? ` at ${money(prices.cpuCoreMonth)}/core, ${money(prices.memoryGbMonth)}/GB` : "";
+    parts.push(`${money(f.currentCost!)} → ${money(f.recommendedCost!)}/month${at}`);
+  }
+  return parts.join("; ");
 }
