@@ -142,6 +142,19 @@ describe.each(TEST_STORES)("why over GraphQL on $name", (testStore) => {
     expect(told).toBeGreaterThan(panel * 4);
   });
 
+  it("answers a node group's why over GraphQL: the chain to its optimised count, price source and cost", async () => {
+    const q = `{ nodeGroupDetailsByViewAndFilter { nodeGroupId optimizedNodeFamily optimizedAvgNodeCount why { rule text chart } } }`;
+    const groups = (await api.data(api.analyst, q, {}, "nodegroups")).nodeGroupDetailsByViewAndFilter as {
+      optimizedNodeFamily: string | null;
+      optimizedAvgNodeCount: number | null;
+      why: { rule: string; text: string; chart: string | null }[];
+    }[];
+    const g = groups.find((x) => x.optimizedNodeFamily !== null)!;
+    expect(g.why[0]).toMatchObject({ rule: "samples", chart: "nodes" });
+    expect(g.why.find((s) => s.rule === "count")!.text).toMatch(new RegExp(`= ${g.optimizedAvgNodeCount}( |$)`));
+    expect(g.why.find((s) => s.rule === "price")!.text).toMatch(/catalog: .*prices as of \d{4}-\d{2}-\d{2}$/);
+  });
+
   it("needs a signed-in caller", async () => {
     const answer = await api.gql(null, `{ getContainerRecommendationWhy(entityId: "x") { analysed } }`, {}, "containers");
     expect(answer.status).toBe(401);

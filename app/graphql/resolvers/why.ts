@@ -5,6 +5,7 @@
  */
 import { GraphQLError } from "graphql";
 import { explainContainer, type ContainerWhy } from "~/analysis/explain.server";
+import { explainNodeGroupById } from "~/analysis/explain-node-group.server";
 import { getStore } from "~/db/db.server";
 import { RESOURCE_KEYS } from "~/engine/containers";
 import { whyUnit } from "~/engine/containers/why";
@@ -59,5 +60,9 @@ export const whyResolvers: ResolverMap = {
   },
   ContainerRow: {
     why: ((row: unknown, _args, context) => explain((row as { entityId: string }).entityId, context)) as Resolver,
+  },
+  // From the stored figures (no engine run): not counted against the per-request bound.
+  NodeGroup: {
+    why: (async (group: unknown) => (await explainNodeGroupById((await getStore()).db, (group as { nodeGroupId: string }).nodeGroupId))?.steps ?? []) as Resolver,
   },
 };
