@@ -8,6 +8,7 @@ import { runAnalysis } from "~/analysis/run.server";
 import { currentSnapshotId } from "~/models/snapshot.server";
 import { runDemoCollection } from "~/sources/collect.server";
 import { SHIPPED_CATALOGS } from "~/engine/catalog/sources";
+import { cloudServiceWhy } from "~/analysis/explain-cloud.server";
 import { NOW } from "./hand-made-fleet";
 import { TEST_STORES } from "./stores";
 
@@ -15,7 +16,7 @@ describe.each(TEST_STORES)("why a node group's optimisation, on $name", (testSto
   let store: Awaited<ReturnType<typeof testStore.open>>;
   beforeAll(async () => {
     store = await testStore.open();
-    await runDemoCollection(store, { seed: 7, size: 200, now: NOW });
+    await runDemoCollection(store, { seed: 7, size: 200, now: NOW, cloudSize: 80 });
     await runAnalysis(store, { workers: 0 });
   });
   afterAll(async () => {
@@ -54,6 +55,39 @@ describe.each(TEST_STORES)("why a node group's optimisation, on $name", (testSto
     expect(optimised).toBeGreaterThan(0);
     // Worked back from the stored figures, the count comes out as the analysis's for most groups.
     expect(exactCount).toBeGreaterThanOrEqual(optimised * 0.8);
+  });
+
+  it("tells each cloud service's chain: samples, statistics, need, the engine's rule, prices with source and date, costs", async () => {
+    const snapshotId = (await currentSnapshotId(store.db))!;
+    const rows = await store.db.selectFrom("cloud_analysis").selectAll().where("snapshot_id", "=", snapshotId).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    const money = (v: number) => `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    let costed = 0;
+    for (const r of rows) {
+      const steps = await cloudServiceWhy(store.db, r.service_id);
+      expect(steps[0].rule).toBe("samples");
+      if (r.analysed !== 1 || r.relearning === 1) {
+        expect(steps.at(-1)!.rule).toBe("none");
+        continue;
+      }
+      expect(steps.find((s) => s.rule === "rule")!.text).toBe((r.reason_html ?? "").replace(/<\/?b>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
+      const price = steps.filter((s) => s.rule === "price");
+      expect(price.length).toBeGreaterThan(0);
+      for (const p of price) expect(p.text).toMatch(/catalog \(.*\), prices as of \d{4}-\d{2}-\d{2}$/);
+      const now = steps.find((s) => s.rule === "currentCost");
+      if (now && r.current_estimated_cost !== null) {
+        // price × 730 × predicted uptime × instances, to the cent, as the analysis stored it
+        expect(now.text).toContain(`= ${money(r.current_estimated_cost)} a month`);
+        expect(now.text).not.toContain("the analysis stored");
+        costed++;
+      }
+      const rec = steps.find((s) => s.rule === "cost");
+      if (rec && r.recommended_estimated_cost !== null && r.recommendation !== "Terminate") {
+        expect(rec.text).toContain(`= ${money(r.recommended_estimated_cost)} a month`);
+        expect(rec.text).not.toContain("the analysis stored");
+      }
+    }
+    expect(costed).toBeGreaterThan(0);
   });
 
   it("has nothing to explain for a group it does not know", async () => {
