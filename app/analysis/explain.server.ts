@@ -6,7 +6,7 @@
  */
 import type { Store } from "~/db/connect.server";
 import { DAY_MS, monthlyUnitPrices, STEP_MS, type ResourceKey, type UnitPrices } from "~/engine/containers";
-import { WhyTrace, type WhySteps } from "~/engine/containers/why";
+import { containerPriceSource, costChain, WhyTrace, type CostWhyStep, type WhySteps } from "~/engine/containers/why";
 import { clusterRegions, getContainerInventory } from "~/models/containers.server";
 import { currentSnapshot } from "~/models/snapshot.server";
 import { sampleBuffers } from "~/sources/sample-reader";
@@ -27,6 +27,10 @@ export interface ContainerWhy {
   /** The unit prices the snapshot was costed with ($ per CPU core and per GB of memory a month), and when that analysis ran. */
   prices: { cpuCoreMonth: number; memoryGbMonth: number };
   pricedAt: string;
+  /** Where the unit prices come from (Settings' unit costs; OpenCost's public prices when left at their defaults). */
+  priceSource: string;
+  /** The price used and the resulting cost, step by step, ending on the snapshot's costs; empty when not analysed. */
+  costSteps: CostWhyStep[];
   /** Current and recommended cost of the container ($/month), as the snapshot holds them. */
   costs: { current: number; recommended: number } | null;
 }
@@ -42,6 +46,21 @@ export async function explainContainer(store: Store, containerId: string): Promi
   const { policy, analysis } = await analyseItem({ container, group: null }, resolved.reader, { nowMs, prices }, sampleBuffers(), trace);
   const r = analysis.result;
   const days = policy.values.workloadRangeDays;
+  const monthly = monthlyUnitPrices(prices);
+  const priceSource = containerPriceSource(prices);
+  const c = analysis.costs;
+  const costSteps =
+    r.analysed && c
+      ? costChain({
+          existing: { cpuRequest: container.cpu_request, memRequest: container.mem_request },
+          recommended: r.recommended,
+          count: container.replicas,
+          prices: monthly,
+          source: priceSource,
+          pricedAt: snapshot.started_at,
+          costs: { cpuCurrent: c.cpu.currentCost, cpuRecommended: c.cpu.recommendedCost, memCurrent: c.mem.currentCost, memRecommended: c.mem.recommendedCost, current: c.currentCost, recommended: c.recommendedCost },
+        })
+      : [];
   return {
     containerId,
     policyName: policy.name,
@@ -59,8 +78,10 @@ export async function explainContainer(store: Store, containerId: string): Promi
     steps: trace.steps,
     recommended: r.analysed ? r.recommended : null,
     notes: r.notes,
-    prices: monthlyUnitPrices(prices),
+    prices: monthly,
     pricedAt: snapshot.started_at,
+    priceSource,
+    costSteps,
     costs: analysis.costs ? { current: analysis.costs.currentCost, recommended: analysis.costs.recommendedCost } : null,
   };
 }

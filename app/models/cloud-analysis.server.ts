@@ -337,3 +337,41 @@ export async function cloudServiceById(db: Db, entityId: string, scope: FolderSc
   const { rows } = await sql<Record<string, unknown>>`select ${ROW_SELECT} from ${CLOUD_FROM} where s.id = ${entityId}`.execute(db);
   return rows[0] ? toCloudDetail(rows[0], accountPaths(scope)) : undefined;
 }
+
+/** The current snapshot's analysis row of one service, for its why (issue 15); undefined when it has none. */
+export async function cloudAnalysisRow(db: Db, entityId: string) {
+  const { rows } = await sql<Record<string, unknown>>`select a.*, s.provider as provider from ${CLOUD_FROM} where s.id = ${entityId}`.execute(db);
+  const r = rows[0];
+  if (!r) return undefined;
+  const num = (k: string) => (r[k] === null || r[k] === undefined ? null : Number(r[k]));
+  return {
+    cloudProvider: String(r.provider),
+    serviceType: String(r.service_type),
+    os: String(r.os),
+    analysed: Number(r.analysed) === 1,
+    relearning: Number(r.relearning) === 1,
+    recommendation: String(r.recommendation),
+    reasonHtml: String(r.reason_html ?? ""),
+    existingInstanceType: String(r.existing_instance_type),
+    recommendedInstanceType: r.recommended_instance_type === null ? null : String(r.recommended_instance_type),
+    pricedRegion: r.priced_region === null ? null : String(r.priced_region),
+    totalHours: num("total_hours"),
+    uptimeHours: num("uptime_hours"),
+    uptimePct: num("uptime_pct"),
+    predictedUptimePct: num("predicted_uptime_pct"),
+    cpuSustainedPct: num("cpu_sustained_pct"),
+    cpuHighPct: num("cpu_high_pct"),
+    cpuAvgPct: num("cpu_avg_pct"),
+    activeMemoryPct: num("active_memory_pct"),
+    currentVcpus: num("current_vcpus"),
+    currentMemory: num("current_memory"),
+    idealCpuAlloc: num("ideal_cpu_alloc"),
+    idealMemoryAlloc: num("ideal_memory_alloc"),
+    currentInstances: num("current_instances"),
+    optimalInstances: num("optimal_instances"),
+    currentEstimatedCost: num("current_estimated_cost"),
+    recommendedEstimatedCost: num("recommended_estimated_cost"),
+    estimatedSavings: num("estimated_savings"),
+    estimatedSavingsPercent: num("estimated_savings_percent"),
+  };
+}

@@ -25,6 +25,7 @@ function row(over: Partial<ContainerRow> = {}): ContainerRow {
     controllerType: "Deployment",
     cluster: "east",
     recommendation: "Downsize",
+    analysed: true,
     notAnalysedReason: null,
     existingCpuRequest: 500,
     cpuRequest: 250.4,
@@ -161,11 +162,12 @@ describe("exportLayout (the grid's chosen columns)", () => {
       ["Recommended CPU Request (mCores)", "number"],
       ["CPU Saturation", "text"],
       ["Nodes", "text"],
+      ["Why", "text"],
       ["Container details", "link"],
       ["Exported", "date"],
     ]);
     const day = exportDay(new Date("2024-03-09T23:30:00Z"));
     const r = { ...row(), hasCpuSaturation: true, nodes: ["n1", "n2"] } as ContainerRow;
-    expect(layout.cells(r, ctx, day)).toEqual(["api", 12.35, "east", 500, 250, "Yes", "n1, n2", containerDetailsUrl(ctx, "abc-123"), day]);
+    expect(layout.cells(r, ctx, day)).toEqual(["api", 12.35, "east", 500, 250, "Yes", "n1, n2", expect.stringMatching(/^CPU req mCores: /), containerDetailsUrl(ctx, "abc-123"), day]);
   });
 });

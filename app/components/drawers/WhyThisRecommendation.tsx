@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { DrawerData } from "~/features/drawers/drawer.server";
+import type { ContainerWhy } from "~/features/drawers/drawer.server";
 import { formatCount, formatCurrency, formatDateTime, formatFixed } from "~/lib/format";
-
-type ContainerWhy = NonNullable<Extract<DrawerData, { kind: "container" }>["why"]>;
 
 const VALUES = [
   ["cpuRequest", "CPU Request", "mCores"],
@@ -19,7 +17,7 @@ const TOLD_BY_CHAIN = /^(CPU|Memory) (request|limit) (kept|raised|lowered|clampe
  * recommendation (native <details>, so it opens without JavaScript), and the prices the costs were worked out at.
  * A step taken from the samples links to the 5-minute chart it comes from on the workload screen.
  */
-export function WhyThisRecommendation({ why, chartHref }: { why: ContainerWhy; chartHref: (chart: "cpu" | "memory") => string }) {
+export function WhyThisRecommendation({ why, chartHref, samePage = false }: { why: ContainerWhy; chartHref: (chart: "cpu" | "memory") => string; samePage?: boolean }) {
   const w = why.window;
   const missing = Math.max(0, w.expectedSamples - w.samples);
   const otherNotes = why.notes.filter((n) => !TOLD_BY_CHAIN.test(n));
@@ -49,7 +47,7 @@ export function WhyThisRecommendation({ why, chartHref }: { why: ContainerWhy; c
                     {s.chart ? (
                       <>
                         {" "}
-                        <Link to={chartHref(s.chart)} className="text-sky-700 underline dark:text-sky-300">
+                        <Link to={chartHref(s.chart)} preventScrollReset={samePage} data-testid="why-chart-link" className="text-sky-700 underline dark:text-sky-300">
                           {s.chart === "cpu" ? "CPU chart" : "Memory chart"}
                         </Link>
                       </>
@@ -61,6 +59,20 @@ export function WhyThisRecommendation({ why, chartHref }: { why: ContainerWhy; c
           );
         })
       )}
+      {why.costSteps.length ? (
+        <details className="rounded-md border border-slate-200 dark:border-slate-700" data-testid="why-cost">
+          <summary className="cursor-pointer px-3 py-2 font-medium">
+            Price and cost: {formatCurrency(why.costSteps[1].value)} → {formatCurrency(why.costSteps[2].value)} a month
+          </summary>
+          <ol className="list-decimal space-y-1 py-2 pl-8 pr-3">
+            {why.costSteps.map((s) => (
+              <li key={s.rule} data-rule={s.rule}>
+                {s.text.charAt(0).toUpperCase() + s.text.slice(1)}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
       {otherNotes.length ? (
         <ul className="list-disc space-y-1 pl-5" data-testid="why-notes">
           {otherNotes.map((n) => (
@@ -69,8 +81,8 @@ export function WhyThisRecommendation({ why, chartHref }: { why: ContainerWhy; c
         </ul>
       ) : null}
       <p className="muted text-xs" data-testid="why-prices">
-        Costed at {formatCurrency(why.prices.cpuCoreMonth)} per CPU core and {formatCurrency(why.prices.memoryGbMonth)} per GB of memory a month (the
-        unit costs of Settings, when the analysis of {formatDateTime(why.pricedAt)} UTC ran)
+        Costed at {formatCurrency(why.prices.cpuCoreMonth)} per CPU core and {formatCurrency(why.prices.memoryGbMonth)} per GB of memory a month ({why.priceSource}, as of
+        the analysis of {formatDateTime(why.pricedAt)} UTC)
         {why.costs ? `: ${formatCurrency(why.costs.current)} a month now, ${formatCurrency(why.costs.recommended)} recommended.` : "."}
       </p>
     </div>

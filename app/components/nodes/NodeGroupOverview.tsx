@@ -6,6 +6,10 @@ import { ChartModeSwitch } from "./ChartModeSwitch";
 import { Field, Section } from "./Field";
 import { cores, count, dec, gb, HealthBadge, money, pct } from "./format";
 import { NodeChartGrid } from "./NodeChartGrid";
+import { OptimisationWhy } from "~/components/drawers/OptimisationWhy";
+import { NODE_GROUP_METRICS } from "~/domain/nodes/series";
+
+const chartTitle = (key: string) => `${NODE_GROUP_METRICS.find((m) => m.key === key)?.title ?? key} chart`;
 
 type Data = Extract<NodePageData, { view: "group-overview" }>;
 type Level = "high" | "medium" | "none";
@@ -109,6 +113,11 @@ export function NodeGroupOverview({ data }: { data: Data }) {
           </dl>
         </Section>
       </div>
+      {data.why ? (
+        <Section title="Why this recommendation" testId="node-group-why">
+          <OptimisationWhy steps={data.why} samePage chartHref={(key) => `#node-chart-${key}`} chartLabel={chartTitle} />
+        </Section>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">Utilization Charts</h3>
         <span className="flex-1" />

@@ -6,6 +6,9 @@ import { CHART_HEIGHT, HISTORY_DAYS, WORKLOAD_TEXT } from "~/domain/workload/con
 import type { ContainerRow } from "~/models/container-rows.server";
 import { AdjustmentCards, AttributesCard, ContainerRisksCard, NodeGroupRisksCard, SurplusCards, type ContainerInventoryFacts } from "./OverviewCards";
 import { ExpandLink, WorkloadChartView } from "./WorkloadChartView";
+import { WhyThisRecommendation } from "~/components/drawers/WhyThisRecommendation";
+import type { ContainerWhy } from "~/features/drawers/drawer.server";
+import { withParams } from "~/features/workload/url";
 
 /**
  * The workload Overview (spec 2.6): attributes and risks, the service charts by hour of day (the learned pattern:
@@ -17,6 +20,7 @@ export function OverviewTab({
   row,
   service,
   history,
+  why,
   params,
   hidden,
 }: {
@@ -24,6 +28,7 @@ export function OverviewTab({
   row: ContainerRow | null;
   service: BuiltChart[];
   history: BuiltChart[];
+  why: ContainerWhy | null;
   params: URLSearchParams;
   hidden: BoxSeriesId[];
 }) {
@@ -61,6 +66,16 @@ export function OverviewTab({
         <AdjustmentCards row={row} />
         <SurplusCards row={row} />
       </section>
+
+      {why ? (
+        <section id="why" aria-labelledby="why-title" className="card flex flex-col gap-2 p-3" data-testid="workload-why">
+          <h2 id="why-title" className="text-base font-semibold">
+            Why this recommendation
+          </h2>
+          {/* A figure from the samples opens its 5-minute chart here, in the expanded chart dialog. */}
+          <WhyThisRecommendation why={why} samePage chartHref={(chart) => withParams(params, { chart, chartMode: "MINUTE_5", fit: null })} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="history-charts-title" className="flex flex-col gap-2">
         <h2 id="history-charts-title" className="text-base font-semibold">

@@ -31,7 +31,7 @@ export function WorkloadScreen({ data, treeLabel }: { data: Data; treeLabel?: st
       {data.status === "ok" ? (
         <>
           {url.tab === "overview" && data.overview ? (
-            <OverviewTab container={data.container} row={data.row} service={data.overview.service} history={data.overview.history} params={params} hidden={url.hidden} />
+            <OverviewTab container={data.container} row={data.row} service={data.overview.service} history={data.overview.history} why={data.overview.why} params={params} hidden={url.hidden} />
           ) : null}
           {url.tab === "metricViewer" && data.viewer ? (
             <MetricsViewerTab charts={data.viewer.charts} selected={url.charts} viewMode={url.viewMode} range={url.range} params={params} hidden={url.hidden} />

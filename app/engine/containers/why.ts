@@ -4,9 +4,10 @@
  * workload screen and the API ask for one container at a time); the analysis of the fleet passes none and pays
  * nothing for it, and both take the same code path, so the chain always ends on the value the snapshot holds.
  */
-import type { AnalysisMetric } from "../policy/parameters";
-import { clamp, roundUpTo } from "./sizing";
-import type { ResourceKey } from "./types";
+import type { AnalysisMetric, PolicyValues } from "../policy/parameters";
+import { DEFAULT_UNIT_PRICES, type UnitPrices } from "./costs";
+import { adjustValue, allocate, clamp, roundUpTo } from "./sizing";
+import type { ResourceKey, Resources } from "./types";
 
 export type WhyRule =
   /** The analysis metric of the window (a percentile, Sustained or Peak) the request is sized from. */
@@ -49,8 +50,13 @@ export const whyUnit = (k: ResourceKey) => UNITS[k];
 
 /** A figure as the chain shows it: at most two decimals, thousands grouped. */
 export function whyNumber(v: number): string {
-  return (Math.round(v * 100) / 100).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return TWO_DECIMALS.format(Math.round(v * 100) / 100);
 }
+
+// One formatter each, made once: toLocaleString with options builds a new one per call (tens of µs each), which
+// the export's Why column, 100,000 rows of about ten figures, cannot afford.
+const TWO_DECIMALS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const CENTS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function metricName(metric: AnalysisMetric, percentile: number): string {
   return metric === "Peak" ? "Peak" : metric === "Sustained" ? "Sustained (75th percentile)" : `${ordinal(percentile)} percentile`;
@@ -81,4 +87,157 @@ export class WhyTrace {
       this.add(k, "allocationRange", ranged, `raised or lowered into the policy's allocation range ${whyNumber(min)}–${whyNumber(max)} ${u}: ${whyNumber(ranged)} ${u}`);
     }
   }
+}
+
+/** Where the container unit prices come from (they are Settings' unit costs; the seeded values are OpenCost's). */
+export function containerPriceSource(prices: UnitPrices): string {
+  return prices.cpuCoreHour === DEFAULT_UNIT_PRICES.cpuCoreHour && prices.memoryGbHour === DEFAULT_UNIT_PRICES.memoryGbHour
+    ? "Settings unit costs at their defaults: OpenCost's public on-demand prices ($0.031611 per vCPU-hour, $0.004237 per GB-hour)"
+    : `Settings unit costs ($${prices.cpuCoreHour} per vCPU-hour, $${prices.memoryGbHour} per GB-hour)`;
+}
+
+export interface CostWhyStep {
+  rule: "price" | "currentCost" | "recommendedCost" | "total";
+  /** $ per month after this step (the price step: $ per core-month and per GB-month are in its text). */
+  value: number;
+  text: string;
+}
+
+const money = (v: number) => `$${CENTS.format(v)}`;
+
+/**
+ * The price used and the resulting cost (costs.ts): each request × the running copies × the unit price, rounded
+ * to the cent per resource, then summed. `costs` are the figures the analysis stored, so the chain ends on them.
+ */
+export function costChain(input: {
+  existing: { cpuRequest: number | null; memRequest: number | null };
+  recommended: { cpuRequest: number; memRequest: number };
+  count: number;
+  prices: { cpuCoreMonth: number; memoryGbMonth: number };
+  source: string;
+  pricedAt: string;
+  costs: { cpuCurrent: number; cpuRecommended: number; memCurrent: number; memRecommended: number; current: number; recommended: number };
+}): CostWhyStep[] {
+  const { existing, recommended, count, prices, costs } = input;
+  const copies = `${whyNumber(count)} running ${count === 1 ? "copy" : "copies"}`;
+  const side = (label: string, req: number | null, unit: string, per: string, div: number, price: number, cost: number) =>
+    req === null || !(req > 0)
+      ? `${label}: no request set, so ${money(0)} (the recommendation's cost counts as unspecified)`
+      : `${label}: ${whyNumber(req)} ${unit} × ${copies} ÷ ${whyNumber(div)} × ${money(price)} per ${per} = ${money(cost)}`;
+  return [
+    {
+      rule: "price",
+      value: 0,
+      text: `prices used: ${money(prices.cpuCoreMonth)} per CPU core and ${money(prices.memoryGbMonth)} per GB of memory a month (730 hours); source: ${input.source}; as of the analysis of ${input.pricedAt.slice(0, 16).replace("T", " ")} UTC`,
+    },
+    {
+      rule: "currentCost",
+      value: costs.current,
+      text: `now ${money(costs.current)} a month = ${side("CPU request", existing.cpuRequest, "mCores", "core", 1000, prices.cpuCoreMonth, costs.cpuCurrent)}; + ${side("memory request", existing.memRequest, "MB", "GB", 1024, prices.memoryGbMonth, costs.memCurrent)}`,
+    },
+    {
+      rule: "recommendedCost",
+      value: costs.recommended,
+      text: `recommended ${money(costs.recommended)} a month = ${side("CPU request", recommended.cpuRequest, "mCores", "core", 1000, prices.cpuCoreMonth, costs.cpuRecommended)}; + ${side("memory request", recommended.memRequest, "MB", "GB", 1024, prices.memoryGbMonth, costs.memRecommended)}`,
+    },
+    {
+      rule: "total",
+      value: costs.current - costs.recommended,
+      text:
+        costs.current >= costs.recommended
+          ? `saves ${money(costs.current - costs.recommended)} a month`
+          : `costs ${money(costs.recommended - costs.current)} a month more (the containers need more than they request)`,
+    },
+  ];
+}
+
+/** A container's stored figures (the analysis row): what the one-line why of the export is worked out from. */
+export interface StoredFigures {
+  analysed: boolean;
+  reason: string | null;
+  existing: Resources;
+  recommended: Resources;
+  count: number;
+  samples: number | null;
+  cpu: { p95: number | null; sustained: number | null; peak: number | null };
+  mem: { sustained: number | null; peak: number | null };
+  currentCost: number | null;
+  recommendedCost: number | null;
+}
+
+const SHORT_METRIC = (metric: AnalysisMetric, percentile: number) => (metric === "Peak" ? "peak" : metric === "Sustained" ? "sustained" : `p${whyNumber(percentile)}`);
+
+/**
+ * A compact one-line why (the Excel export's "Why" column, decision 027): worked out from the figures the analysis
+ * stored, with the engine's own rounding, range and step rules (sizing.ts), not by running the engine again. Where
+ * the stored figures cannot retell a value (a percentile the analysis does not store, the busiest replica's peak,
+ * OOM kills, a LimitRange), the value is given with "see the panel" rather than a chain that might not be true.
+ */
+export function compactWhy(f: StoredFigures, pv: PolicyValues, prices: { cpuCoreMonth: number; memoryGbMonth: number } | null): string {
+  const known = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const sampleCount = known(f.samples);
+  if (!f.analysed) return `Not analysed: ${f.reason ?? "no data"}${sampleCount !== null ? ` (${whyNumber(sampleCount)} samples)` : ""}`;
+  const cpuPeak = known(f.cpu.peak);
+  const memPeak = known(f.mem.peak);
+  const cpuStat = known(pv.cpuAnalysisMetric === "Peak" ? f.cpu.peak : pv.cpuAnalysisMetric === "Sustained" ? f.cpu.sustained : pv.cpuPercentile === 95 ? f.cpu.p95 : null);
+  const memStat = known(pv.memoryAnalysisMetric === "Peak" ? f.mem.peak : pv.memoryAnalysisMetric === "Sustained" ? f.mem.sustained : null);
+  const cpuInc = pv.cpuAllocationIncrement;
+  const memInc = pv.memoryAllocationIncrement;
+  const cpuTarget = (raw: number) => allocate(raw, cpuInc, pv.cpuAllocationMin, pv.cpuAllocationMax);
+  const memTarget = (raw: number) => allocate(raw, memInc, pv.memoryAllocationMin, pv.memoryAllocationMax);
+
+  /** "→ target" and how the step rules took it to the stored value; null when they do not arrive there. */
+  const settle = (k: ResourceKey, target: number, inc: number): string | null => {
+    const rec = f.recommended[k]!;
+    const cur = f.existing[k];
+    for (const downsizeAllowed of [true, false]) {
+      const a = adjustValue(cur, target, pv, inc, downsizeAllowed);
+      if (a.value !== rec) continue;
+      if (a.held === "threshold") return `→ ${whyNumber(target)}, kept at ${whyNumber(rec)} (within the ${target > cur! ? pv.upsizeThreshold : pv.downsizeThreshold}% threshold)`;
+      if (a.held === "minHours") return `→ ${whyNumber(target)}, kept at ${whyNumber(rec)} (under ${pv.minHoursForDownsize} h of data)`;
+      if (a.capped) return `→ ${whyNumber(target)}, ${whyNumber(rec)} this step (max ${target > cur! ? `+${pv.maxPercentIncrease}` : `-${pv.maxPercentDecrease}`}%)`;
+      return `→ ${whyNumber(rec)}`;
+    }
+    return null;
+  };
+  const panel = (k: ResourceKey) => `${whyNumber(f.recommended[k]!)} (see the panel)`;
+  const parts: string[] = [];
+  const samples = sampleCount !== null ? ` of ${whyNumber(sampleCount)} samples` : "";
+
+  let cpuReq: string | null = null;
+  if (cpuStat !== null) {
+    const s = settle("cpuRequest", cpuTarget(cpuStat * (1 + pv.cpuRequestHeadroom / 100)), cpuInc);
+    if (s) cpuReq = `${SHORT_METRIC(pv.cpuAnalysisMetric, pv.cpuPercentile)}${samples} ${whyNumber(cpuStat)} +${whyNumber(pv.cpuRequestHeadroom)}% ${s}`;
+  }
+  parts.push(`CPU req mCores: ${cpuReq ?? panel("cpuRequest")}`);
+
+  let cpuLim: string | null = null;
+  if (cpuPeak !== null) {
+    const byPeak = cpuPeak * (1 + pv.cpuLimitHeadroom / 100);
+    const s = settle("cpuLimit", cpuTarget(Math.max(byPeak, f.recommended.cpuRequest!)), cpuInc);
+    if (s) cpuLim = `peak ${whyNumber(cpuPeak)} +${whyNumber(pv.cpuLimitHeadroom)}% ${s}`;
+  }
+  parts.push(`CPU lim: ${cpuLim ?? panel("cpuLimit")}`);
+
+  let memReq: string | null = null;
+  if (memStat !== null) {
+    const s = settle("memRequest", memTarget(memStat * (1 + pv.memoryRequestHeadroom / 100)), memInc);
+    if (s) memReq = `${SHORT_METRIC(pv.memoryAnalysisMetric, pv.memoryPercentile)} ${whyNumber(memStat)} +${whyNumber(pv.memoryRequestHeadroom)}% ${s}`;
+  }
+  parts.push(`Mem req MB: ${memReq ?? panel("memRequest")}`);
+
+  let memLim: string | null = null;
+  if (memPeak !== null) {
+    const byFactor = f.recommended.memRequest! * pv.memoryLimitFactor;
+    const byPeak = memPeak * (1 + pv.memoryLimitHeadroom / 100);
+    const s = settle("memLimit", memTarget(Math.max(byFactor, byPeak)), memInc);
+    if (s) memLim = byFactor >= byPeak ? `req × ${whyNumber(pv.memoryLimitFactor)} ${s}` : `peak ${whyNumber(memPeak)} +${whyNumber(pv.memoryLimitHeadroom)}% ${s}`;
+  }
+  parts.push(`Mem lim: ${memLim ?? panel("memLimit")}`);
+
+  if (known(f.currentCost) !== null && known(f.recommendedCost) !== null) {
+    const at = prices ? ` at ${money(prices.cpuCoreMonth)}/core, ${money(prices.memoryGbMonth)}/GB` : "";
+    parts.push(`${money(f.currentCost!)} → ${money(f.recommendedCost!)}/month${at}`);
+  }
+  return parts.join("; ");
 }

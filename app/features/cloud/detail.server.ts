@@ -17,6 +17,7 @@ import { metricFamilyOf, type HistoryChart } from "./metric-viewer";
 import { reportFileName, reportHref } from "./links";
 import { servicePriceSource } from "./prices";
 import { isVmss } from "./tabs";
+import { cloudServiceWhy } from "~/analysis/explain-cloud.server";
 
 /** The workload charts of a service in the spec's order; none while it relearns or without data. */
 export async function serviceCharts(store: Store, entityId: string): Promise<CloudChart[]> {
@@ -50,6 +51,10 @@ export async function loadCloudDetail(store: Store, entityId: string, scope: Fol
     history,
     relearningText: detail.relearning ? relearningText(detail.numberOfDaysUntilData ?? 0) : null,
     priceSource: servicePriceSource(detail.cloudProvider, detail.serviceType),
+    why: await cloudServiceWhy(store.db, entityId).catch((e: unknown) => {
+      console.warn(`Why of cloud service ${entityId} could not be worked out`, e);
+      return [];
+    }),
     report: vmss ? null : { href: reportHref(entityId), fileName: reportFileName(detail.cloudProvider, detail.system, detail.vmmObjectId) },
     vmss,
   };

@@ -11,6 +11,10 @@ import { containerRows, type ContainerRowsArgs } from "~/models/container-grid.s
 import { type ContainerRow } from "~/models/container-rows.server";
 import { gridQuery } from "./details.server";
 import { visibleColumns } from "~/domain/containers/grid-columns";
+import { monthlyUnitPrices, type UnitPrices } from "~/engine/containers";
+import { compactWhy } from "~/engine/containers/why";
+import { policyForContainer } from "~/engine/policy";
+import { currentSnapshot } from "~/models/snapshot.server";
 
 export const EXPORT_BASENAME = "kubex_container_details";
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
@@ -52,6 +56,7 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: "Efficiency Rating", kind: "decimal", width: 12 },
   { header: "Restarts (7 days)", kind: "number", width: 10 },
   { header: "Policy", kind: "text", width: 20 },
+  { header: "Why", kind: "text", width: 90 },
   { header: "Container details", kind: "link", width: 60 },
   { header: "Exported", kind: "date", width: 12 },
 ];
@@ -61,6 +66,8 @@ export interface LinkContext {
   origin: string;
   viewId: string;
   filterId: string;
+  /** The unit prices of the current analysis ($ per core-month and per GB-month), for the Why column. */
+  prices?: { cpuCoreMonth: number; memoryGbMonth: number } | null;
 }
 
 /** The absolute address of a container's page (the tree item with its entity id). */
@@ -79,6 +86,35 @@ export function isoDay(d: Date): string {
 }
 
 const roundTo = (v: number | null, digits: number) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits);
+
+/**
+ * The "Why" column: the one-line chain from the row's stored figures (decision 027: no engine run per row, so a
+ * 100,000-row export costs what it did; the full chain is the drawer's and the workload screen's panel).
+ */
+export function whyCell(r: ContainerRow, ctx: LinkContext): string {
+  return compactWhy(
+    {
+      analysed: r.analysed,
+      reason: r.notAnalysedReason,
+      existing: { cpuRequest: r.existingCpuRequest, cpuLimit: r.existingCpuLimit, memRequest: r.existingMemRequest, memLimit: r.existingMemLimit },
+      recommended: { cpuRequest: r.cpuRequest, cpuLimit: r.cpuLimit, memRequest: r.memRequest, memLimit: r.memLimit },
+      count: r.currentCount,
+      samples: r.auditCollectionAuditCount,
+      cpu: { p95: r.cpuP95, sustained: r.cpuSustained, peak: r.cpuPeak },
+      mem: { sustained: r.memSustained, peak: r.memPeak },
+      currentCost: r.currentCost,
+      recommendedCost: r.recommendedCost,
+    },
+    policyForContainer(r.policyName).values,
+    ctx.prices ?? null,
+  );
+}
+
+/** The current analysis's unit prices a month (null before the first analysis). */
+export async function exportPrices(db: Db): Promise<LinkContext["prices"]> {
+  const snapshot = await currentSnapshot(db);
+  return snapshot ? monthlyUnitPrices(JSON.parse(snapshot.prices_json) as UnitPrices) : null;
+}
 
 /** One container row as the export's cells, in EXPORT_COLUMNS order. */
 export function rowToCells(r: ContainerRow, ctx: LinkContext, exported: Date): CellValue[] {
@@ -105,6 +141,7 @@ export function rowToCells(r: ContainerRow, ctx: LinkContext, exported: Date): C
     roundTo(r.efficiencyRating, 2),
     r.restartsLast7Days,
     r.policyName,
+    whyCell(r, ctx),
     containerDetailsUrl(ctx, r.entityId),
     exported,
   ];
@@ -121,6 +158,7 @@ export interface ExportLayout {
 export const DEFAULT_LAYOUT: ExportLayout = { columns: EXPORT_COLUMNS, cells: rowToCells, needsNodes: false };
 
 const TAIL: ExportColumn[] = [
+  { header: "Why", kind: "text", width: 90 },
   { header: "Container details", kind: "link", width: 60 },
   { header: "Exported", kind: "date", width: 12 },
 ];
@@ -154,7 +192,7 @@ export function exportLayout(params: URLSearchParams, gpu = false): ExportLayout
   }
   return {
     columns: [...parts.map((p) => p.column), ...TAIL],
-    cells: (r, ctx, exported) => [...parts.map((p) => p.value(r)), containerDetailsUrl(ctx, r.entityId), exported],
+    cells: (r, ctx, exported) => [...parts.map((p) => p.value(r)), whyCell(r, ctx), containerDetailsUrl(ctx, r.entityId), exported],
     needsNodes: chosen.some((c) => c.key === "nodes" || c.key === "hostName"),
   };
 }
@@ -247,6 +285,7 @@ export function csvExportResponse(input: ExportInput): Response {
     onClose: input.onClose,
     async produce(out, ready) {
       // A byte-order mark so Excel opens the UTF-8 file with the right characters.
+      ctx.prices = await exportPrices(input.db);
       out.write(`\uFEFF${csvRecord(layout.columns.map((c) => c.header), layout.columns)}`);
       if (!(await ready())) return;
       for await (const rows of exportPages(input.db, input.scope, { ...exportQuery(input.params, input.gpu), withNodes: layout.needsNodes !== false })) {
@@ -267,6 +306,7 @@ export function xlsxExportResponse(input: ExportInput): Response {
     signal: input.signal,
     onClose: input.onClose,
     async produce(out, ready) {
+      ctx.prices = await exportPrices(input.db);
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       workbook.creator = "Kubex";
       workbook.created = input.now ?? new Date();

@@ -60,4 +60,6 @@ export async function loadDrawer(db: Db, scope: FolderScope, ref: DrawerRef | nu
   };
 }
 
+export type { ContainerWhy } from "~/analysis/explain.server";
+
 export type DrawerData = NonNullable<Awaited<ReturnType<typeof loadDrawer>>>;

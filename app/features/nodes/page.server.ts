@@ -3,6 +3,7 @@
  * tab's data: the Node Group Analysis grid, the Nodes grid, a node group's overview or a node's overview, each
  * with its charts in the chart mode the address names (viewMode=DAY_1|HOUR_1).
  */
+import { explainNodeGroupById } from "~/analysis/explain-node-group.server";
 import { getStore } from "~/db/db.server";
 import { requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
@@ -58,8 +59,16 @@ export async function loadNodePage(request: Request) {
   }
   if (type === "NODEGROUP") {
     const group = await nodeGroupByIdentifier(db, path.group!, path.cluster!);
-    const charts = group ? await nodeGroupCharts(store, group.nodeGroupId, mode) : [];
-    return { ...base, view: "group-overview" as const, group: group ?? null, thresholds: nodeThresholds(), charts };
+    const [charts, why] = group
+      ? await Promise.all([
+          nodeGroupCharts(store, group.nodeGroupId, mode),
+          explainNodeGroupById(db, group.nodeGroupId).catch((e: unknown) => {
+            console.warn(`Why of node group ${group.nodeGroupId} could not be worked out`, e);
+            return null;
+          }),
+        ])
+      : [[], null];
+    return { ...base, view: "group-overview" as const, group: group ?? null, thresholds: nodeThresholds(), charts, why: why?.steps ?? null };
   }
   // A node: by its id when the tree link carries it, else by its names.
   const entityId = params.get("entityId");

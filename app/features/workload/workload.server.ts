@@ -17,6 +17,18 @@ import { policyPage, policyRows } from "~/features/containers/policies";
 import { CHART_KEYS, OVERVIEW_HISTORY_CHARTS, SERVICE_CHARTS, chartsFor, type BuiltChart, type ChartKey } from "./charts";
 import { HISTORY_DAYS, INTERVAL_MS, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "~/domain/workload/constants";
 import { parseWorkloadUrl } from "./url";
+import { getStore } from "~/db/db.server";
+import { explainContainer } from "~/analysis/explain.server";
+
+/** Why this recommendation (issue 15): the engine again on this container's samples; a failure hides the panel only. */
+function workloadWhy(entityId: string) {
+  return getStore()
+    .then((store) => explainContainer(store, entityId))
+    .catch((e: unknown) => {
+      console.warn(`Why of ${entityId} could not be worked out`, e);
+      return null;
+    });
+}
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 
@@ -43,11 +55,14 @@ export async function loadWorkload(request: Request, entityId: string) {
     const [container, row, endMs] = await Promise.all([getContainerInventory(db, entityId), containerById(db, entityId, NODE_NAMES_SHOWN), seriesEnd(db, entityId)]);
     if (!container || endMs === undefined) return { ...base, status: "notFound" as const };
 
+    // Started first: it reads the samples while the charts are read.
+    const whyPromise = url.tab === "overview" ? workloadWhy(entityId) : null;
     const overview =
       url.tab === "overview"
         ? {
             service: await modeCharts(db, entityId, "workload", 0, endMs, SERVICE_CHARTS),
             history: await modeCharts(db, entityId, "DAY_1", HISTORY_DAYS.overview, endMs, OVERVIEW_HISTORY_CHARTS),
+            why: await whyPromise,
           }
         : null;
     const viewer = url.tab === "metricViewer" ? { charts: await modeCharts(db, entityId, url.viewMode, url.range, endMs) } : null;

@@ -5,6 +5,8 @@
  */
 import { GraphQLError } from "graphql";
 import { explainContainer, type ContainerWhy } from "~/analysis/explain.server";
+import { explainNodeGroupById } from "~/analysis/explain-node-group.server";
+import { cloudServiceWhy } from "~/analysis/explain-cloud.server";
 import { getStore } from "~/db/db.server";
 import { RESOURCE_KEYS } from "~/engine/containers";
 import { whyUnit } from "~/engine/containers/why";
@@ -40,6 +42,8 @@ export function whyFields(w: ContainerWhy) {
     cpuCoreMonthPrice: w.prices.cpuCoreMonth,
     memoryGbMonthPrice: w.prices.memoryGbMonth,
     pricedAt: w.pricedAt,
+    priceSource: w.priceSource,
+    costSteps: w.costSteps,
     currentCost: w.costs?.current ?? null,
     recommendedCost: w.costs?.recommended ?? null,
   };
@@ -57,5 +61,12 @@ export const whyResolvers: ResolverMap = {
   },
   ContainerRow: {
     why: ((row: unknown, _args, context) => explain((row as { entityId: string }).entityId, context)) as Resolver,
+  },
+  // From the stored figures (no engine run): not counted against the per-request bound.
+  CloudexDetail: {
+    why: (async (detail: unknown) => cloudServiceWhy((await getStore()).db, (detail as { entityId: string }).entityId)) as Resolver,
+  },
+  NodeGroup: {
+    why: (async (group: unknown) => (await explainNodeGroupById((await getStore()).db, (group as { nodeGroupId: string }).nodeGroupId))?.steps ?? []) as Resolver,
   },
 };

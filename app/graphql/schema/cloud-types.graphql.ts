@@ -214,6 +214,12 @@ ${fields(SUMMARY)}
 """One row of the cloud services grid and the instance detail (spec section 3, cloudexDetails). Nulls show '-'."""
 type CloudexDetail {
 ${fields(DETAIL)}
+  """
+  Why its recommendation is what it is (issue 15): the samples and uptime, the statistics, the need per instance,
+  the rule that chose the type, the hourly prices with the catalog's source and date, and the costs. Told from the
+  stored analysis (no engine run).
+  """
+  why: [OptimisationWhyStep!]!
 }
 
 """One family (axis x) or size (axis y) of the Catalog Map (spec section 3, "Analysis domain")."""

@@ -298,6 +298,16 @@ type RecommendationWhyStep {
   chart: String
 }
 
+"""One step from the unit prices to the container's cost."""
+type RecommendationCostStep {
+  """price, currentCost, recommendedCost or total."""
+  rule: String!
+  """$ per month after the step (0 for the price step; total: current − recommended)."""
+  value: Float!
+  """The step in words, with its figures."""
+  text: String!
+}
+
 """The steps of one of the four values."""
 type RecommendationWhyValue {
   """cpuRequest, cpuLimit, memRequest or memLimit."""
@@ -338,6 +348,10 @@ type RecommendationWhy {
   memoryGbMonthPrice: Float!
   """When the analysis that set those prices ran (ISO 8601)."""
   pricedAt: String!
+  """Where the prices come from: Settings' unit costs, named as OpenCost's public on-demand prices when left at their defaults."""
+  priceSource: String!
+  """The price used and the resulting cost, step by step (price, currentCost, recommendedCost, total); empty when not analysed."""
+  costSteps: [RecommendationCostStep!]!
   """The container's current cost ($/month, all running copies); null when not analysed."""
   currentCost: Float
   """The container's recommended cost ($/month, all running copies); null when not analysed."""

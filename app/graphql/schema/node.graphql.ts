@@ -186,6 +186,22 @@ type NodeSummary {
 """A node group over the last 7 days (app/engine/nodes/README.md says how each number is made)."""
 type NodeGroup {
 ${fields(GROUP)}
+  """
+  Why its optimised type, count and cost are what they are (issue 15): the samples, the statistics, the needs at
+  the capacity thresholds, the rule that chose the type, the price with the catalog's source and date, the cost.
+  Told from the stored figures, so it costs no engine run.
+  """
+  why: [OptimisationWhyStep!]!
+}
+
+"""One step of why a node group or cloud service is optimised as it is."""
+type OptimisationWhyStep {
+  """samples, statistic, requestNeed, usageNeed, rule, count, price, cost, currentCost, waste or none."""
+  rule: String!
+  """The step in words, with its figures."""
+  text: String!
+  """The chart the figure comes from (a metric key of the entity's charts), when it comes from the samples."""
+  chart: String
 }
 
 """Counts of the node group list's scope."""
