@@ -9,6 +9,8 @@ import { DAY_MS, monthlyUnitPrices, STEP_MS, type ResourceKey, type UnitPrices }
 import { containerPriceSource, costChain, WhyTrace, type CostWhyStep, type WhySteps } from "~/engine/containers/why";
 import { clusterRegions, getContainerInventory } from "~/models/containers.server";
 import { currentSnapshot } from "~/models/snapshot.server";
+import { containerById } from "~/models/container-grid.server";
+import type { PolicyValues } from "~/engine/policy";
 import { sampleBuffers } from "~/sources/sample-reader";
 import { analyseItem } from "./chunk";
 import { resolveSource } from "./run.server";
@@ -42,10 +44,16 @@ export async function explainContainer(store: Store, containerId: string): Promi
   const nowMs = Date.parse(snapshot.window_end);
   const prices = JSON.parse(snapshot.prices_json) as UnitPrices;
   const resolved = await resolveSource(store, { nowMs }, await clusterRegions(store.db));
+  // The policy the snapshot analysed this container with (its name on the analysis row, its values as the snapshot
+  // recorded them): after an edit or an assignment the chain stays the snapshot's until the re-analysis swaps in.
+  const row = await containerById(store.db, containerId, 0);
+  const policyName = row?.policyName ?? container.policy;
+  const values = (JSON.parse(snapshot.policies_json) as Record<string, PolicyValues | undefined>)[policyName];
+  const policy = values ? { id: policyName, name: policyName, description: "", values } : undefined;
   const trace = new WhyTrace();
-  const { policy, analysis } = await analyseItem({ container, group: null }, resolved.reader, { nowMs, prices }, sampleBuffers(), trace);
+  const { policy: used, analysis } = await analyseItem({ container, group: null, policy }, resolved.reader, { nowMs, prices }, sampleBuffers(), trace);
   const r = analysis.result;
-  const days = policy.values.workloadRangeDays;
+  const days = used.values.workloadRangeDays;
   const monthly = monthlyUnitPrices(prices);
   const priceSource = containerPriceSource(prices);
   const c = analysis.costs;
@@ -63,7 +71,7 @@ export async function explainContainer(store: Store, containerId: string): Promi
       : [];
   return {
     containerId,
-    policyName: policy.name,
+    policyName: used.name,
     window: {
       fromMs: r.window.fromMs,
       toMs: r.window.toMs,
