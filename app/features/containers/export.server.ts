@@ -13,7 +13,7 @@ import { gridQuery } from "./details.server";
 import { visibleColumns } from "~/domain/containers/grid-columns";
 import { monthlyUnitPrices, type UnitPrices } from "~/engine/containers";
 import { compactWhy } from "~/engine/containers/why";
-import { policyForContainer } from "~/engine/policy";
+import { policyForContainer, type PolicyValues } from "~/engine/policy";
 import { currentSnapshot } from "~/models/snapshot.server";
 
 export const EXPORT_BASENAME = "kubex_container_details";
@@ -68,6 +68,8 @@ export interface LinkContext {
   filterId: string;
   /** The unit prices of the current analysis ($ per core-month and per GB-month), for the Why column. */
   prices?: { cpuCoreMonth: number; memoryGbMonth: number } | null;
+  /** The policies' values as the current analysis used them, by name (stored policies can be edited since). */
+  policies?: Record<string, PolicyValues | undefined>;
 }
 
 /** The absolute address of a container's page (the tree item with its entity id). */
@@ -105,15 +107,19 @@ export function whyCell(r: ContainerRow, ctx: LinkContext): string {
       currentCost: r.currentCost,
       recommendedCost: r.recommendedCost,
     },
-    policyForContainer(r.policyName).values,
+    ctx.policies?.[r.policyName] ?? policyForContainer(r.policyName).values,
     ctx.prices ?? null,
   );
 }
 
-/** The current analysis's unit prices a month (null before the first analysis). */
-export async function exportPrices(db: Db): Promise<LinkContext["prices"]> {
+/** The current analysis's unit prices a month (null before the first analysis) and the policies it used, for the Why column. */
+export async function exportAnalysis(db: Db): Promise<Pick<LinkContext, "prices" | "policies">> {
   const snapshot = await currentSnapshot(db);
-  return snapshot ? monthlyUnitPrices(JSON.parse(snapshot.prices_json) as UnitPrices) : null;
+  if (!snapshot) return { prices: null, policies: {} };
+  return {
+    prices: monthlyUnitPrices(JSON.parse(snapshot.prices_json) as UnitPrices),
+    policies: JSON.parse(snapshot.policies_json) as Record<string, PolicyValues | undefined>,
+  };
 }
 
 /** One container row as the export's cells, in EXPORT_COLUMNS order. */
@@ -285,7 +291,7 @@ export function csvExportResponse(input: ExportInput): Response {
     onClose: input.onClose,
     async produce(out, ready) {
       // A byte-order mark so Excel opens the UTF-8 file with the right characters.
-      ctx.prices = await exportPrices(input.db);
+      Object.assign(ctx, await exportAnalysis(input.db));
       out.write(`\uFEFF${csvRecord(layout.columns.map((c) => c.header), layout.columns)}`);
       if (!(await ready())) return;
       for await (const rows of exportPages(input.db, input.scope, { ...exportQuery(input.params, input.gpu), withNodes: layout.needsNodes !== false })) {
@@ -306,7 +312,7 @@ export function xlsxExportResponse(input: ExportInput): Response {
     signal: input.signal,
     onClose: input.onClose,
     async produce(out, ready) {
-      ctx.prices = await exportPrices(input.db);
+      Object.assign(ctx, await exportAnalysis(input.db));
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       workbook.creator = "Kubex";
       workbook.created = input.now ?? new Date();
