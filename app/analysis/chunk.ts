@@ -4,7 +4,7 @@
  */
 import { analyseContainer, DAY_MS, type UnitPrices } from "~/engine/containers";
 import { recommendGpu } from "~/engine/containers/gpu";
-import { policyForContainer } from "~/engine/policy";
+import { policyForContainer, type Policy } from "~/engine/policy";
 import type { ContainerTable } from "~/db/schema";
 import { analysisRow, rowValues, type GroupFacts } from "./columns";
 import type { ContainerReader, SampleBuffers } from "~/sources/sample-reader";
@@ -31,6 +31,16 @@ export interface ChunkItem {
   container: ChunkContainer;
   /** Its node group's facts; null when the group is unknown. */
   group: GroupFacts | null;
+  /**
+   * The policy to analyse it with instead of the one it names (a what-if, or a run told to override it). Only the
+   * analysis changes: the samples are read for the container as stored.
+   */
+  policy?: Policy;
+}
+
+/** The policy an item is analysed with: its override, else the one its container names. */
+export function itemPolicy(item: ChunkItem): Policy {
+  return item.policy ?? policyForContainer(item.container.policy);
 }
 
 export interface ChunkContext {
@@ -54,7 +64,7 @@ export async function analyseItem(item: ChunkItem, reader: ContainerReader, ctx:
   const { container: c, group } = item;
   const now = ctx.nowMs;
   const from7 = now - 7 * DAY_MS;
-  const policy = policyForContainer(c.policy);
+  const policy = itemPolicy(item);
   const days = policy.values.workloadRangeDays;
   const n = await reader.samples(c, now - readDays(days) * DAY_MS, now, buf);
   let samples7 = 0;
@@ -108,8 +118,9 @@ export async function analyseChunk(items: readonly ChunkItem[], reader: Containe
 export async function readChunk(items: readonly ChunkItem[], reader: ContainerReader, ctx: ChunkContext, buf: SampleBuffers): Promise<{ samples: number; checksum: number }> {
   let samples = 0;
   let checksum = 0;
-  for (const { container: c } of items) {
-    const days = policyForContainer(c.policy).values.workloadRangeDays;
+  for (const item of items) {
+    const c = item.container;
+    const days = itemPolicy(item).values.workloadRangeDays;
     const n = await reader.samples(c, ctx.nowMs - readDays(days) * DAY_MS, ctx.nowMs, buf);
     samples += n;
     for (let j = 0; j < n; j++) checksum += buf.cpu[j] + buf.mem[j];

@@ -23,7 +23,7 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { ContainerTable, Database } from "~/db/schema";
 import { waterfall, type UnitPrices, type Waterfall } from "~/engine/containers";
-import { policyForContainer } from "~/engine/policy";
+import { policyForContainer, type Policy } from "~/engine/policy";
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { createDemoSource, type DemoOptions } from "~/sources/demo";
 import { LATEST_COLLECTION_META_KEY, latestCollection, PG_LOCK_KEY } from "~/sources/collect.server";
@@ -72,6 +72,16 @@ export interface RunAnalysisOptions {
   /** The end of every window (ms); default the latest collection's "now", else the current 5-minute mark. */
   nowMs?: number;
   chunkSize?: number;
+  /**
+   * Analyse these containers with this policy instead of the one they name (their samples stay theirs): a run
+   * that shows what saving a policy for them would give (the what-if's reference, issue 15).
+   */
+  policyOverride?: PolicyOverride;
+}
+
+export interface PolicyOverride {
+  containerIds: readonly string[];
+  policy: Policy;
 }
 
 export interface AnalysisResult {
@@ -205,8 +215,9 @@ function rowWriter(dialect: Store["dialect"]) {
 }
 
 /** Containers in chunks, each with only the fields the analysis reads (what travels to a worker). */
-function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<string, GroupFacts>, size = DEFAULT_CHUNK_SIZE): ChunkItem[][] {
+function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<string, GroupFacts>, size = DEFAULT_CHUNK_SIZE, override?: PolicyOverride): ChunkItem[][] {
   const chunkSize = Math.max(1, Math.floor(size));
+  const overridden = new Set(override?.containerIds ?? []);
   const chunks: ChunkItem[][] = [];
   for (let i = 0; i < containers.length; i += chunkSize) {
     chunks.push(
@@ -227,6 +238,7 @@ function toChunks(containers: readonly ContainerTable[], facts: ReadonlyMap<stri
           first_seen: c.first_seen,
         },
         group: facts.get(groupKey(c.cluster, c.node_group)) ?? null,
+        ...(override && overridden.has(c.id) ? { policy: override.policy } : {}),
       })),
     );
   }
@@ -298,8 +310,9 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   const snapshotId = crypto.randomUUID();
   const startedAt = new Date(started).toISOString();
   const policies: Record<string, unknown> = {};
+  const overridden = new Set(options.policyOverride?.containerIds ?? []);
   for (const c of containers) {
-    const p = policyForContainer(c.policy);
+    const p = options.policyOverride && overridden.has(c.id) ? options.policyOverride.policy : policyForContainer(c.policy);
     policies[p.name] ??= p.values;
   }
   await db
@@ -320,7 +333,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     })
     .execute();
 
-  const chunks = toChunks(containers, facts, options.chunkSize);
+  const chunks = toChunks(containers, facts, options.chunkSize, options.policyOverride);
   const wanted = options.workers ?? (containers.length >= WORKER_THRESHOLD ? os.availableParallelism() : 0);
   const workers = resolved.demo && workersAvailable() ? Math.max(0, Math.floor(wanted)) : 0;
   const init: WorkerInit = { seed: resolved.demo?.seed ?? 0, regions, ctx: { nowMs: resolved.nowMs, prices } };
