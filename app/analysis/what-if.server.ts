@@ -14,6 +14,7 @@ import type { Store } from "~/db/connect.server";
 import { emptyTotals, figuresOf, type FigureTotals, type WhatIfFigures } from "~/domain/containers/what-if";
 import type { UnitPrices } from "~/engine/containers";
 import type { Policy } from "~/engine/policy";
+import { ModelError } from "~/lib/errors";
 import { clusterRegions } from "~/models/containers.server";
 import { currentSnapshot } from "~/models/snapshot.server";
 import type { FolderScope } from "~/models/tree-scope.server";
@@ -31,9 +32,10 @@ export const WHAT_IF_WORKER_THRESHOLD = 2_000;
 export const MAX_CONCURRENT_WHAT_IFS = 2;
 const CHUNK = 250;
 
-export class WhatIfRefused extends Error {
-  constructor(message: string) {
-    super(message);
+/** A what-if not run (too big, too long, too many at once, nothing analysed yet): a validation error to callers. */
+export class WhatIfRefused extends ModelError {
+  constructor(text: string) {
+    super("validation", text);
     this.name = "WhatIfRefused";
   }
 }

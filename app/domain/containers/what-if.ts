@@ -5,6 +5,9 @@
  */
 import { waterfall, type Waterfall } from "~/engine/containers/waterfall";
 
+/** The name an edited, unsaved copy of a policy is shown and analysed under. */
+export const editedName = (base: string) => `${base} (edited, unsaved)`;
+
 /** A folder's totals the comparison is made of: money in whole cents, the rest counts. */
 export interface FigureTotals {
   /** Containers in the folder (with a row in the snapshot), analysed or not. */

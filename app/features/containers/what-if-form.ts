@@ -4,11 +4,10 @@
  * parameter is a field `p.<name>` pre-filled from that policy, and the what-if runs an unsaved copy with the
  * values given. Each field is checked with its own message (validatePolicyValues); nothing is saved.
  */
+import { editedName } from "~/domain/containers/what-if";
 import { PARAMETER_DEFINITIONS, validatePolicyValues, type ParameterDefinition, type Policy, type PolicyValues } from "~/engine/policy";
 
 export const FIELD_PREFIX = "p.";
-/** The name an edited copy is shown and analysed under. */
-export const editedName = (base: string) => `${base} (edited, unsaved)`;
 
 /** A field's text as the form shows it (hours comma-separated, Yes/No as true/false). */
 export function fieldText(def: ParameterDefinition, value: unknown): string {
