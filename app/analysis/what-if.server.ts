@@ -11,7 +11,7 @@
  */
 import os from "node:os";
 import type { Store } from "~/db/connect.server";
-import { emptyTotals, figuresOf, type FigureTotals, type WhatIfFigures } from "~/domain/containers/what-if";
+import { emptyTotals, figuresOf, type WhatIfFigures } from "~/domain/containers/what-if";
 import type { UnitPrices } from "~/engine/containers";
 import type { Policy } from "~/engine/policy";
 import { ModelError } from "~/lib/errors";
@@ -20,8 +20,8 @@ import { currentSnapshot } from "~/models/snapshot.server";
 import type { FolderScope } from "~/models/tree-scope.server";
 import { folderContainers } from "~/models/what-if.server";
 import type { ChunkItem } from "./chunk";
-import { ANALYSIS_COLUMNS, CENTS_INDEX } from "./columns";
-import { runChunks, workersAvailable } from "./pool";
+import { addTotals } from "./what-if-totals";
+import { prewarmChunks, runChunks, workersAvailable, type WorkerInit } from "./pool";
 import { resolveSource } from "./run.server";
 
 /** The largest folder a what-if analyses (a bigger one is refused with a message). */
@@ -57,42 +57,6 @@ export interface WhatIfRun {
   workers: number;
 }
 
-const col = (name: (typeof ANALYSIS_COLUMNS)[number]) => ANALYSIS_COLUMNS.indexOf(name);
-const I = {
-  analysed: col("analysed"),
-  atRisk: col("at_risk"),
-  cpuThrottled: col("has_cpu_throttled_risk"),
-  cpuStranded: col("has_cpu_stranded_risk"),
-  memoryPodTermination: col("has_memory_pod_termination_risk"),
-  memoryStranded: col("has_memory_stranded_risk"),
-  memoryProcessTermination: col("has_memory_process_termination_risk"),
-  cost: {
-    current: [col("cpu_current_cost"), col("mem_current_cost")],
-    unspecified: [col("cpu_unspecified_cost"), col("mem_unspecified_cost")],
-    recommended: [col("cpu_recommended_cost"), col("mem_recommended_cost")],
-  },
-} as const;
-
-const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-
-/** Adds container_analysis rows (values in ANALYSIS_COLUMNS order) to totals, as the Summary's SQL sums them. */
-export function addRows(t: FigureTotals, rows: readonly unknown[][]): void {
-  for (const row of rows) {
-    t.containers++;
-    t.analysed += n(row[I.analysed]);
-    for (const k of Object.keys(CENTS_INDEX) as (keyof typeof CENTS_INDEX)[]) t.cents[k] += n(row[CENTS_INDEX[k]]);
-    for (const k of ["current", "unspecified", "recommended"] as const) {
-      for (const i of I.cost[k]) t.costCents[k] += Math.round(n(row[i]) * 100);
-    }
-    t.risks.atRisk += n(row[I.atRisk]);
-    t.risks.cpuThrottled += n(row[I.cpuThrottled]);
-    t.risks.cpuStranded += n(row[I.cpuStranded]);
-    t.risks.memoryPodTermination += n(row[I.memoryPodTermination]);
-    t.risks.memoryStranded += n(row[I.memoryStranded]);
-    t.risks.memoryProcessTermination += n(row[I.memoryProcessTermination]);
-  }
-}
-
 let running = 0;
 
 /** The folder's figures under `policy` (every container of the folder analysed with it). */
@@ -106,20 +70,39 @@ export async function policyWhatIf(store: Store, scope: FolderScope, policy: Pol
   }
 }
 
+/** The snapshot a what-if compares with, and what its engine runs need (window end, prices, source, workers' init). */
+async function runContext(store: Store) {
+  const snapshot = await currentSnapshot(store.db);
+  if (!snapshot || snapshot.status !== "complete") throw new WhatIfRefused("The analysis has not run yet: there is nothing to compare with.");
+  const nowMs = Date.parse(snapshot.window_end);
+  const prices = JSON.parse(snapshot.prices_json) as UnitPrices;
+  const regions = await clusterRegions(store.db);
+  const resolved = await resolveSource(store, { nowMs }, regions);
+  const init: WorkerInit = { seed: resolved.demo?.seed ?? 0, regions, ctx: { nowMs, prices } };
+  return { snapshot, nowMs, prices, resolved, init };
+}
+
+/**
+ * Starts the what-if's worker threads for the current snapshot without work, so the first what-if of a page does
+ * not wait for them (the What-if page calls it while the user chooses). Never fails.
+ */
+export async function prewarmWhatIf(store: Store): Promise<void> {
+  try {
+    const { resolved, init } = await runContext(store);
+    if (resolved.demo) prewarmChunks(init, os.availableParallelism(), null);
+  } catch {
+    // nothing analysed yet, or no demo source: nothing to warm
+  }
+}
+
 async function run(store: Store, scope: FolderScope, policy: Policy, options: WhatIfOptions): Promise<WhatIfRun> {
   const started = Date.now();
-  const db = store.db;
-  const snapshot = await currentSnapshot(db);
-  if (!snapshot || snapshot.status !== "complete") throw new WhatIfRefused("The analysis has not run yet: there is nothing to compare with.");
+  const { snapshot, resolved, init } = await runContext(store);
   const max = options.maxContainers ?? MAX_WHAT_IF_CONTAINERS;
-  const { items, total } = await folderContainers(db, scope, max);
+  const { items, total } = await folderContainers(store.db, scope, max);
   if (total > max) {
     throw new WhatIfRefused(`This folder has ${total.toLocaleString("en-US")} containers; a what-if takes at most ${max.toLocaleString("en-US")}. Choose a smaller folder.`);
   }
-  const nowMs = Date.parse(snapshot.window_end);
-  const prices = JSON.parse(snapshot.prices_json) as UnitPrices;
-  const regions = await clusterRegions(db);
-  const resolved = await resolveSource(store, { nowMs }, regions);
   const wanted = options.workers ?? (items.length >= WHAT_IF_WORKER_THRESHOLD ? os.availableParallelism() : 0);
   const workers = resolved.demo && workersAvailable() ? Math.max(0, Math.floor(wanted)) : 0;
   const chunks: ChunkItem[][] = [];
@@ -127,14 +110,14 @@ async function run(store: Store, scope: FolderScope, policy: Policy, options: Wh
   const totals = emptyTotals();
   const limit = options.timeLimitMs ?? 30_000;
   await runChunks({
-    kind: "analyse",
+    kind: "totals",
     chunks,
     workers,
-    init: { seed: resolved.demo?.seed ?? 0, regions, ctx: { nowMs, prices } },
+    init,
     reader: resolved.reader,
-    maxQueued: 8,
+    warm: true,
     onResult: (_index, result) => {
-      addRows(totals, result.rows);
+      addTotals(totals, result);
       if (Date.now() - started > limit) throw new WhatIfRefused(`The what-if took longer than ${Math.round(limit / 1000)} s and was stopped; choose a smaller folder.`);
     },
   });

@@ -4,7 +4,7 @@
  */
 import { getStore } from "~/db/db.server";
 import { requireUser } from "~/features/auth/session.server";
-import { policyWhatIf, WhatIfRefused } from "~/analysis/what-if.server";
+import { policyWhatIf, prewarmWhatIf, WhatIfRefused } from "~/analysis/what-if.server";
 import { compareFigures } from "~/domain/containers/what-if";
 import { PARAMETER_DEFINITIONS, PARAMETER_GROUPS } from "~/engine/policy";
 import { resolvePageFolder } from "~/features/tree/page-scope.server";
@@ -28,6 +28,9 @@ export async function loadWhatIf(request: Request) {
       if (!(e instanceof WhatIfRefused)) throw e;
       refused = e.message;
     }
+  } else if (today) {
+    // The user is choosing: have the threads ready for the what-if that follows.
+    void prewarmWhatIf(store);
   }
   const groups = [...PARAMETER_GROUPS]
     .sort((a, b) => a.orderIndex - b.orderIndex)
