@@ -20,7 +20,7 @@ async function fromSummary(page: Page, js: boolean) {
 }
 
 async function choose(page: Page, policy: string) {
-  await page.getByLabel("Policy", { exact: true }).selectOption(policy);
+  await page.getByRole("combobox", { name: "Policy", exact: true }).selectOption(policy);
   await page.getByTestId("what-if-run").click();
   const result = page.getByTestId("what-if-result");
   await expect(result.getByRole("heading", { name: `Today beside ${policy}` })).toBeVisible({ timeout: 30_000 });

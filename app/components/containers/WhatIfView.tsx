@@ -9,7 +9,7 @@ import { formatCount, formatCurrency } from "~/lib/format";
 const LINK = "text-sky-700 underline dark:text-sky-300";
 const INPUT =
   "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-const BUTTON = "rounded bg-sky-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-sky-800 dark:bg-sky-600 dark:hover:bg-sky-500";
+const BUTTON = "btn-primary";
 
 function signed(kind: "money" | "count", v: number): string {
   const text = kind === "money" ? formatCurrency(Math.abs(v)) : formatCount(Math.abs(v));
@@ -50,6 +50,7 @@ export function WhatIfView({ data }: { data: WhatIfPageData }) {
             <input key={k} type="hidden" name={k} value={v} />
           ))}
           {q.editing ? <input type="hidden" name="edit" value="1" /> : null}
+          {q.editing && q.policy ? <input type="hidden" name="from" value={q.policy} /> : null}
           <div className="flex flex-wrap items-end gap-3">
             <label className="block text-sm">
               <span className="mb-1 block font-semibold">Policy</span>
@@ -79,8 +80,7 @@ export function WhatIfView({ data }: { data: WhatIfPageData }) {
           {q.editing && q.policy ? (
             <div className="space-y-3" data-testid="what-if-fields">
               <p className="muted text-sm">
-                The fields start from {q.policy}. Changing the policy above and pressing the button starts again from that policy&apos;s values only when no field is
-                submitted: <Link to={editHref} className={LINK}>start again from {q.policy}</Link>.
+                The fields start from {q.policy}; choosing another policy above starts again from its values. <Link to={editHref} className={LINK}>Start again from {q.policy}</Link>.
               </p>
               {errorCount > 0 ? (
                 <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300" data-testid="what-if-errors">
@@ -171,7 +171,7 @@ function Result({ data, result }: { data: WhatIfPageData; result: NonNullable<Wh
         <Waterfall title="Today" bars={containerWaterfallBars(today.waterfall)} />
         <Waterfall title={`What-if: ${result.policyName}`} bars={containerWaterfallBars(result.whatIf.waterfall)} />
       </div>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" role="region" aria-label="Today beside the what-if, figure by figure" tabIndex={0}>
         <table className="w-full min-w-[28rem] text-sm" data-testid="what-if-table">
           <caption className="sr-only">Today&apos;s figures beside the what-if&apos;s, with the differences</caption>
           <thead>

@@ -30,6 +30,13 @@ describe("the what-if form", () => {
     expect(COST_SAVER_POLICY.values.cpuRequestHeadroom).toBe(0);
   });
 
+  it("starts afresh from another policy chosen while editing", () => {
+    const r = q("policy=Performance%20First&from=Cost%20Saver&edit=1&p.cpuRequestHeadroom=25&p.cpuAnalysisMetric=Sustained");
+    expect(r.policy?.name).toBe("Performance First");
+    expect(r.fields.cpuRequestHeadroom).toBe("20");
+    expect(q("policy=Cost%20Saver&from=cost%20saver&edit=1&p.cpuRequestHeadroom=25").policy?.name).toBe("Cost Saver (edited, unsaved)");
+  });
+
   it("puts one message beside each bad field and runs nothing", () => {
     const r = q("policy=Cost%20Saver&edit=1&p.cpuRequestHeadroom=250&p.workloadRangeDays=abc&p.excludedHours=25");
     expect(r.policy).toBeNull();

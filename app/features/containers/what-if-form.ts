@@ -55,7 +55,10 @@ export function readWhatIfQuestion(params: URLSearchParams, policies: readonly P
   const errors: Record<string, string> = {};
   if (asked && !base) errors.policy = `There is no policy named "${asked.slice(0, 100)}".`;
   if (!base) return { base, asked, editing, fields, errors, policy: null };
-  const submitted = PARAMETER_DEFINITIONS.some((d) => params.has(FIELD_PREFIX + d.name));
+  // Fields edited from another policy (`from`, the form's hidden field) are dropped: the new choice starts afresh.
+  const from = params.get("from");
+  const sameBase = from === null || from.trim().toLowerCase() === base.name.toLowerCase();
+  const submitted = sameBase && PARAMETER_DEFINITIONS.some((d) => params.has(FIELD_PREFIX + d.name));
   const values: Record<string, unknown> = {};
   for (const def of PARAMETER_DEFINITIONS) {
     const given = params.get(FIELD_PREFIX + def.name);
