@@ -32,10 +32,16 @@ export interface ChunkItem {
   /** Its node group's facts; null when the group is unknown. */
   group: GroupFacts | null;
   /**
-   * The policy it follows (stored policies and their assignments, models/policies.server.ts); absent: the shipped
-   * policy its label names, else the System Default Policy.
+   * The policy it follows (stored policies and their assignments, models/policies.server.ts, or a what-if's
+   * choice); absent: the shipped policy its label names, else the System Default Policy. Only the analysis
+   * changes: the samples are read for the container as stored.
    */
   policy?: Pick<Policy, "id" | "name" | "description" | "values">;
+}
+
+/** The policy an item is analysed with: the one given, else the one its container names. */
+export function itemPolicy(item: ChunkItem): Pick<Policy, "id" | "name" | "description" | "values"> {
+  return item.policy ?? policyForContainer(item.container.policy);
 }
 
 export interface ChunkContext {
@@ -59,7 +65,7 @@ export async function analyseItem(item: ChunkItem, reader: ContainerReader, ctx:
   const { container: c, group } = item;
   const now = ctx.nowMs;
   const from7 = now - 7 * DAY_MS;
-  const policy = item.policy ?? policyForContainer(c.policy);
+  const policy = itemPolicy(item);
   const days = policy.values.workloadRangeDays;
   const n = await reader.samples(c, now - readDays(days) * DAY_MS, now, buf);
   let samples7 = 0;
@@ -113,8 +119,9 @@ export async function analyseChunk(items: readonly ChunkItem[], reader: Containe
 export async function readChunk(items: readonly ChunkItem[], reader: ContainerReader, ctx: ChunkContext, buf: SampleBuffers): Promise<{ samples: number; checksum: number }> {
   let samples = 0;
   let checksum = 0;
-  for (const { container: c, policy } of items) {
-    const days = (policy ?? policyForContainer(c.policy)).values.workloadRangeDays;
+  for (const item of items) {
+    const c = item.container;
+    const days = itemPolicy(item).values.workloadRangeDays;
     const n = await reader.samples(c, ctx.nowMs - readDays(days) * DAY_MS, ctx.nowMs, buf);
     samples += n;
     for (let j = 0; j < n; j++) checksum += buf.cpu[j] + buf.mem[j];

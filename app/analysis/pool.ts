@@ -4,12 +4,21 @@
  */
 import { analyseChunk, readChunk, type ChunkContext, type ChunkItem, type ChunkResult } from "./chunk";
 import { runPool, workerEntryAvailable } from "./worker-pool";
-import type { ContainerReader } from "~/sources/sample-reader";
+import { prewarm, runWarm } from "./warm-pool";
+import type { ContainerReader, SampleBuffers } from "~/sources/sample-reader";
 import { sampleBuffers } from "~/sources/sample-reader";
+import type { FigureTotals } from "~/domain/containers/what-if";
+import { totalsChunk } from "./what-if-totals";
 
-export type TaskKind = "analyse" | "read";
+/** analyse: the rows; read: only the samples (the benchmark's baseline); totals: the rows summed (a what-if). */
+export type TaskKind = "analyse" | "read" | "totals";
 export type ReadResult = Awaited<ReturnType<typeof readChunk>>;
-export type ResultOf<K extends TaskKind> = K extends "read" ? ReadResult : ChunkResult;
+export type ResultOf<K extends TaskKind> = K extends "read" ? ReadResult : K extends "totals" ? FigureTotals : ChunkResult;
+
+/** One task of any kind, in-process or in a worker. */
+export function runTask(kind: TaskKind, items: readonly ChunkItem[], reader: ContainerReader, ctx: ChunkContext, buf: SampleBuffers): Promise<unknown> {
+  return kind === "read" ? readChunk(items, reader, ctx, buf) : kind === "totals" ? totalsChunk(items, reader, ctx, buf) : analyseChunk(items, reader, ctx, buf);
+}
 
 /** What a worker is started with: the demo fleet's seed, regions by cluster, and the run's context. */
 export interface WorkerInit {
@@ -39,6 +48,17 @@ export interface RunChunksOptions<K extends TaskKind> {
   reader: ContainerReader;
   onResult: (index: number, result: ResultOf<K>) => void | Promise<void>;
   maxQueued?: number;
+  /**
+   * Keep the worker threads warm for the next run with the same `init` (warm-pool.ts: the what-if's); onResult
+   * must then be synchronous. Default: threads for this run only.
+   */
+  warm?: boolean;
+}
+
+/** Starts warm worker threads for `init` and has each analyse one container (tables filled, code compiled). */
+export function prewarmChunks(init: WorkerInit, workers: number, sample: ChunkItem | null): void {
+  if (!workersAvailable()) return;
+  prewarm(WORKER_ENTRY, init, workers, sample ? ({ kind: "analyse", items: [sample] } satisfies WorkerTask) : undefined);
 }
 
 export interface RunChunksStats {
@@ -51,9 +71,19 @@ export async function runChunks<K extends TaskKind>(options: RunChunksOptions<K>
   if (options.workers <= 0 || chunks.length === 0) {
     const buf = sampleBuffers();
     for (let i = 0; i < chunks.length; i++) {
-      const result = kind === "read" ? await readChunk(chunks[i], options.reader, options.init.ctx, buf) : await analyseChunk(chunks[i], options.reader, options.init.ctx, buf);
+      const result = await runTask(kind, chunks[i], options.reader, options.init.ctx, buf);
       await options.onResult(i, result as ResultOf<K>);
     }
+    return { workerMaxRssKb: 0 };
+  }
+  if (options.warm) {
+    await runWarm<WorkerTask, ResultOf<K>>({
+      entry: WORKER_ENTRY,
+      init: options.init,
+      workers: options.workers,
+      tasks: chunks.map((items) => ({ kind, items })),
+      onResult: (index, result) => void options.onResult(index, result),
+    });
     return { workerMaxRssKb: 0 };
   }
   return runPool<WorkerTask, ResultOf<K>>({

@@ -80,6 +80,16 @@ export interface RunAnalysisOptions {
    * to another collection run or to an older analysis format. The swap fails if another run published meanwhile.
    */
   onlyPolicyChanges?: boolean;
+  /**
+   * Analyse these containers with this policy instead of the one they follow (their samples stay theirs): a run
+   * that shows what saving a policy for them would give (the what-if's reference, issue 15).
+   */
+  policyOverride?: PolicyOverride;
+}
+
+export interface PolicyOverride {
+  containerIds: readonly string[];
+  policy: Policy;
 }
 
 export interface AnalysisResult {
@@ -378,7 +388,8 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   const snapshotId = crypto.randomUUID();
   const startedAt = new Date(started).toISOString();
   const resolution = await resolveContainerPolicies(db, containers);
-  const policyOf = (id: string): Policy => resolution.byContainer.get(id)!;
+  const overridden = new Set(options.policyOverride?.containerIds ?? []);
+  const policyOf = (id: string): Policy => (options.policyOverride && overridden.has(id) ? options.policyOverride.policy : resolution.byContainer.get(id)!);
   const policies: Record<string, unknown> = {};
   for (const c of containers) {
     const p = policyOf(c.id);

@@ -22,7 +22,7 @@ export function workerEntryAvailable(entry: URL): boolean {
   }
 }
 
-function startWorker(entry: URL, init: unknown): Worker {
+export function startWorker(entry: URL, init: unknown): Worker {
   const tsxApi = createRequire(import.meta.url).resolve("tsx/esm/api");
   // CommonJS bootstrap: register tsx's ESM loader in this thread, then load the TypeScript entry.
   const code = `require(${JSON.stringify(tsxApi)}).register(); import(${JSON.stringify(entry.href)});`;

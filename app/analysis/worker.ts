@@ -3,8 +3,7 @@
  * demo fleet's samples. Pure computation; it never touches the store.
  */
 import { workerData } from "node:worker_threads";
-import { analyseChunk, readChunk } from "./chunk";
-import type { WorkerInit, WorkerTask } from "./pool";
+import { runTask, type WorkerInit, type WorkerTask } from "./pool";
 import { serveTasks } from "./worker-pool";
 import { demoReader, sampleBuffers } from "~/sources/sample-reader";
 
@@ -12,4 +11,4 @@ const init = workerData as WorkerInit;
 const reader = demoReader(init.seed, init.regions);
 const buf = sampleBuffers();
 
-serveTasks<WorkerInit, WorkerTask, unknown>((task) => (task.kind === "read" ? readChunk(task.items, reader, init.ctx, buf) : analyseChunk(task.items, reader, init.ctx, buf)));
+serveTasks<WorkerInit, WorkerTask, unknown>((task) => runTask(task.kind, task.items, reader, init.ctx, buf));

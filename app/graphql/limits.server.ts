@@ -68,6 +68,8 @@ export function setGraphQLLimits(change: Partial<GraphQLLimits>): () => void {
  */
 export const FIELD_COSTS: Readonly<Record<string, number>> = {
   "Query.getFolderListJson": 600,
+  // Analyses a whole folder again (up to MAX_WHAT_IF_CONTAINERS containers, seconds of every core): one per document.
+  "Query.getPolicyWhatIf": 600,
   "Query.nodeTreeJson": 600,
   "Query.getLeafListJson": 100,
   "Query.metricsViewerNodes": 100,

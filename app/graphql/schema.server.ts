@@ -24,6 +24,8 @@ import { nodeResolvers } from "./resolvers/node";
 import { dataChecksResolvers } from "./resolvers/data-checks";
 import { containersResolvers } from "./resolvers/containers";
 import { whyResolvers } from "./resolvers/why";
+import { whatIfResolvers } from "./resolvers/what-if";
+import { whatIfTypeDefs } from "./schema/what-if.graphql";
 import { gridViewResolvers } from "./resolvers/grid-view";
 import { metricsResolvers } from "./resolvers/metrics";
 import { policyResolvers } from "./resolvers/policy";
@@ -32,9 +34,9 @@ import { cloudConnectionsResolvers } from "./resolvers/cloud-connections";
 import { connectionsResolvers } from "./resolvers/connections";
 import type { ResolverMap } from "./resolvers/types";
 
-export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs, cloudConnectionsTypeDefs, connectionsTypeDefs].join("\n");
+export const typeDefs = [baseTypeDefs, userTypeDefs, featureSetTypeDefs, treeviewTypeDefs, nodeTypeDefs, dataChecksTypeDefs, containersTypeDefs, policyTypeDefs, metricsTypeDefs, gridViewTypeDefs, cloudTypeDefs, cloudConnectionsTypeDefs, connectionsTypeDefs, whatIfTypeDefs].join("\n");
 
-const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, whyResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers, cloudConnectionsResolvers, connectionsResolvers];
+const resolverMaps: ResolverMap[] = [userResolvers, featureSetResolvers, treeviewResolvers, nodeResolvers, dataChecksResolvers, containersResolvers, whyResolvers, policyResolvers, metricsResolvers, gridViewResolvers, cloudResolvers, cloudConnectionsResolvers, connectionsResolvers, whatIfResolvers];
 
 /** Attaches resolvers; a resolver for a field the SDL lacks, or a root field without one, is a startup error. */
 function attachResolvers(schema: GraphQLSchema, maps: ResolverMap[]) {

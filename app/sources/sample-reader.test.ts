@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createDemoSource } from "~/sources/demo/index";
 import type { ContainerSample, MetricsSource } from "~/engine/source-contract";
 import { demoReader, sampleBuffers, sourceReader, type SampleBuffers } from "./sample-reader";
+import { containerModel, containerSampleAt, containerSamplesInto } from "~/sources/demo/samples";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const DAY = 86_400_000;
@@ -37,6 +38,33 @@ describe("demoReader", () => {
         expect(reader.events(c, from, to), c.id).toEqual(source.containerEvents(c.id, from, to));
       }
     }
+  });
+});
+
+describe("demoReader's window fill (containerSamplesInto)", () => {
+  it("equals containerSampleAt bit for bit for every container of the fleet over 8 days", () => {
+    const buf = sampleBuffers();
+    const from = NOW - 8 * DAY + 5 * 60_000;
+    let compared = 0;
+    for (const c of inventory.containers) {
+      const m = containerModel(42, c, regions[c.cluster] ?? "");
+      const k0 = Math.ceil(from / 300_000);
+      const k1 = Math.ceil(NOW / 300_000);
+      while (buf.t.length < k1 - k0) Object.assign(buf, sampleBuffers(buf.t.length * 2));
+      const n = containerSamplesInto(m, k0, k1, buf.t, buf.cpu, buf.mem);
+      let i = 0;
+      for (let k = k0; k < k1; k++) {
+        const s = containerSampleAt(m, k);
+        if (s === null) continue;
+        if (!Object.is(buf.t[i], s.t) || !Object.is(buf.cpu[i], s.cpu) || !Object.is(buf.mem[i], s.mem)) {
+          expect({ id: c.id, k, t: buf.t[i], cpu: buf.cpu[i], mem: buf.mem[i] }).toEqual({ id: c.id, k, ...s });
+        }
+        i++;
+      }
+      expect(n, c.id).toBe(i);
+      compared += n;
+    }
+    expect(compared).toBeGreaterThan(2000 * 2000);
   });
 });
 

@@ -8,7 +8,7 @@
  *   in-memory inventory: a worker thread needs only the container rows it is given.
  */
 import type { ContainerTable } from "~/db/schema";
-import { containerEventsOf, containerModel, containerSampleAt, checkWindow, type ContainerModel } from "~/sources/demo/samples";
+import { containerEventsOf, containerModel, containerSamplesInto, checkWindow, type ContainerModel } from "~/sources/demo/samples";
 import { gpuModel, gpuSampleAt } from "~/sources/demo/gpu";
 import { SAMPLE_STEP_MS, type ContainerEvents, type MetricsSource } from "~/engine/source-contract";
 
@@ -124,17 +124,7 @@ export function demoReader(seed: number, regions: Readonly<Record<string, string
       const k0 = Math.ceil(fromMs / SAMPLE_STEP_MS);
       const k1 = Math.ceil(toMs / SAMPLE_STEP_MS); // slots k with k × step < toMs
       grow(buf, Math.max(0, k1 - k0));
-      const { t, cpu, mem } = buf;
-      let n = 0;
-      for (let k = k0; k < k1; k++) {
-        const s = containerSampleAt(m, k);
-        if (s === null) continue;
-        t[n] = s.t;
-        cpu[n] = s.cpu;
-        mem[n] = s.mem;
-        n++;
-      }
-      return n;
+      return containerSamplesInto(m, k0, k1, buf.t, buf.cpu, buf.mem);
     },
     events(c: ReaderContainer, fromMs: number, toMs: number): ContainerEvents {
       return containerEventsOf(modelOf(c), fromMs, toMs);

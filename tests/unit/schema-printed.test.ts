@@ -70,6 +70,7 @@ describe("the GraphQL schema", () => {
         "getLoginUserInfo",
         "getMaxFilterLines",
         "getParameters",
+        "getPolicyWhatIf",
         "getSummaryAddonsByViewAndFilter",
         "getViewDefinitions",
         "getViewDetails",
@@ -172,6 +173,7 @@ describe("the GraphQL schema", () => {
       analysisDomain: ["serviceType"],
       processorFeature: ["serviceType"],
       analysisInstanceInfoInstanceType: ["instanceType"],
+      getPolicyWhatIf: ["policyName"],
     };
     // policyInstances narrows to one container only when asked: a folder's call has no entity.
     const optionalFor: Record<string, string[]> = { policyInstances: ["entityId"], cloudexDetails: ["entityId"] };

@@ -22,6 +22,17 @@ const BAR_TEXT: Record<BarKey, string> = {
   optimalSpend: "What the containers cost per month with every recommendation applied.",
 };
 
+/** The folder's What-if page (decision 025): the same View, Filter and folder. */
+function whatIfHref(search: string): string {
+  const from = new URLSearchParams(search);
+  const p = new URLSearchParams();
+  for (const k of ["viewId", "filterId", "fullPath"]) {
+    const v = from.get(k);
+    if (v !== null) p.set(k, v);
+  }
+  return `/kubex/containers-tree/what-if?${p}`;
+}
+
 /** The CPU and memory split of each bar, in dollars per month (present only where the split adds up to the bar). */
 function splits(o: Overview): Partial<Record<BarKey, { cpu: number; mem: number }>> {
   const all: Record<BarKey, { cpu: number; mem: number }> = {
@@ -200,6 +211,11 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
         costs; costs are estimated from these prices).
       </p>
       <WasteNote o={o} />
+      <p className="text-sm">
+        <Link to={whatIfHref(search)} className="text-sky-700 underline dark:text-sky-300" data-testid="what-if-link">
+          What-if: see these figures under another policy
+        </Link>
+      </p>
       {selected ? (
         <Modal title={selected.label} closeHref={withBar(null)} maxWidth={520} testId="bar-detail">
           <p className="text-sm">{BAR_TEXT[selected.key as BarKey]}</p>

@@ -16,6 +16,7 @@ describe("page titles", () => {
 
   it("names the workload screen's tab when a container is open", () => {
     expect(pageTitle("/kubex/containers-tree/tree-item", q("entityId=e1"), ON)).toBe("Overview");
+    expect(pageTitle("/kubex/containers-tree/what-if", q("fullPath=A/b&policy=Cost%20Saver"), ON)).toBe("What-if · b");
     expect(pageTitle("/kubex/containers-tree/tree-item", q("entityId=e1&tabGroup2=metricViewer"), ON)).toBe("Metrics Viewer");
   });
 

@@ -42,6 +42,7 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
     return page ? `Help · ${page.title}` : "Help";
   }
   if (pathname.includes("/containers-tree")) {
+    if (pathname.endsWith("/what-if")) return `What-if${suffix}`;
     if (search.get("entityId")) return `${ownValue(WORKLOAD_TABS, search.get("tabGroup2") ?? "overview") ?? "Overview"}${suffix}`;
     const tab = selectedContainerTab(search.get("tabGroup1"), containerTabs(flags));
     return `${ownValue(CONTAINER_TABS, tab) ?? "Containers"}${suffix}`;
