@@ -788,6 +788,8 @@ function m020(): Migration {
         .addColumn("finished_at", "text")
         .addPrimaryKeyConstraint("analysis_shard_pk", ["snapshot_id", "shard"])
         .execute();
+      // Metrics from Mimir or Cortex (README, "Metrics from Thanos or Mimir"): a connection's tenant, X-Scope-OrgID.
+      await db.schema.alterTable("cluster_connection").addColumn("tenant", "text").execute();
     },
   };
 }

@@ -357,6 +357,8 @@ export interface ClusterConnectionTable {
   secret_sealed: string | null;
   ca_cert: string | null;
   insecure_skip_verify: Flag;
+  /** A multi-tenant store's tenant (Mimir, Cortex): the X-Scope-OrgID header (migration 020). */
+  tenant: string | null;
   /** A store holding many clusters: the label naming them, and this cluster's value. */
   cluster_label: string | null;
   cluster_value: string | null;
