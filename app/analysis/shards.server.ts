@@ -38,6 +38,9 @@ import {
 
 type Db = Kysely<Database>;
 
+/** How often the starting process asks the queue whether a shard's job failed for good (ms). */
+const JOB_CHECK_MS = 5000;
+
 export type Cents = {
   current: number;
   recommended: number;
@@ -279,6 +282,7 @@ export async function runQueuedAnalysis(
     }
     const total = inventory.containers.length;
     let lastDone = -1;
+    let lastJobCheck = 0;
     for (;;) {
       const snap = await db
         .selectFrom("analysis_snapshot")
@@ -326,7 +330,14 @@ export async function runQueuedAnalysis(
         });
       }
       // A shard whose last attempt was lost (its worker died or overran the time-out) is failed by the queue, not
-      // by a worker: fail the run for it.
+      // by a worker: fail the run for it. Asked every few seconds (one query per shard not done).
+      if (Date.now() - lastJobCheck < JOB_CHECK_MS) {
+        await new Promise((resolve) =>
+          setTimeout(resolve, options.pollMs ?? 500)
+        );
+        continue;
+      }
+      lastJobCheck = Date.now();
       for (const r of rows) {
         if (r.status === "done") continue;
         const id = jobIds.get(r.shard);
