@@ -38,6 +38,7 @@ const USAGE = `Usage: tsx scripts/collect.ts [--source demo] [--seed N] [--size 
   --bearer-token T          or --bearer-token-file FILE, or PROMETHEUS_BEARER_TOKEN
   --username U --password P basic auth (or --password-file FILE, or PROMETHEUS_PASSWORD)
   --ca-file FILE            PEM of the CA that signed the store's certificate; --insecure-skip-verify to skip checks
+  --tenant ID               a multi-tenant store's tenant (Mimir, Cortex), sent as X-Scope-OrgID
   --days N                  days of history (default 7), --timeout S per query (default 30), --concurrency N (default 4)
   --end TIME                the window's end (ISO 8601; default now)
 Writes into PostgreSQL when DATABASE_URL is set, else into the SQLite file DATABASE_FILE (default data/kubex.db).
@@ -65,7 +66,7 @@ export function parsePrometheusArgs(argv: readonly string[], env: Record<string,
       flags.add(arg);
       continue;
     }
-    const m = /^--(source|url|cluster|cluster-label|bearer-token|bearer-token-file|username|password|password-file|ca-file|days|end|timeout|concurrency)(?:=(.*))?$/.exec(arg);
+    const m = /^--(source|url|cluster|cluster-label|bearer-token|bearer-token-file|username|password|password-file|ca-file|tenant|days|end|timeout|concurrency)(?:=(.*))?$/.exec(arg);
     if (!m) throw new UsageError(`Unknown argument "${arg}".`);
     const value = m[2] ?? argv[++i];
     if (value === undefined || value === "") throw new UsageError(`--${m[1]} needs a value.`);
@@ -94,6 +95,7 @@ export function parsePrometheusArgs(argv: readonly string[], env: Record<string,
     ...(values.username ? { basicAuth: { username: values.username, password: password! } } : {}),
     ...(values["ca-file"] ? { caCert: readFile(values["ca-file"]) } : {}),
     ...(flags.has("--insecure-skip-verify") ? { insecureSkipVerify: true } : {}),
+    ...(values.tenant ? { tenant: values.tenant } : {}),
   };
   const endMs = values.end === undefined ? undefined : Date.parse(values.end);
   if (endMs !== undefined && !Number.isFinite(endMs)) throw new UsageError(`--end must be an ISO 8601 time (got "${values.end}").`);

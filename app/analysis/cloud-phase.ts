@@ -46,6 +46,8 @@ export async function cloudPhase(args: {
   nowMs: number;
   maxParams: number;
   onProgress?: (done: number, total: number, analysed: number) => void | Promise<void>;
+  /** Writes a chunk's rows instead of a transaction of its own (an analysis shard keeps them for its commit). */
+  writeRows?: (rows: CloudAnalysisTable[]) => Promise<void>;
 }): Promise<{ services: number; analysed: number; summary: CloudFolderSummary; workers: number }> {
   const { db, services } = args;
   const columns = 2 + CLOUD_ANALYSIS_TEXT.length + CLOUD_ANALYSIS_FLAGS.length + CLOUD_ANALYSIS_NUMBERS.length;
@@ -60,9 +62,11 @@ export async function cloudPhase(args: {
   const summary: CloudSummaryRow[] = [];
   const write = async (result: CloudChunkResult) => {
     const rows: CloudAnalysisTable[] = result.rows;
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += perStatement) await trx.insertInto("cloud_analysis").values(rows.slice(i, i + perStatement)).execute();
-    });
+    if (args.writeRows) await args.writeRows(rows);
+    else
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += perStatement) await trx.insertInto("cloud_analysis").values(rows.slice(i, i + perStatement)).execute();
+      });
     done += rows.length;
     analysed += result.analysed;
     summary.push(...result.summary);

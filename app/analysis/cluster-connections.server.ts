@@ -65,6 +65,8 @@ export const ConnectionSchema = z
         .optional(),
     ),
     insecureSkipVerify: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
+    // Mimir's tenant ids: letters, digits and !-_.*'() (up to 150); "|" joins several for a federated query.
+    tenant: z.preprocess(blank, z.string().trim().max(150, "The tenant is at most 150 characters.").regex(/^[A-Za-z0-9!_.*'()|-]+$/, "The tenant holds letters, digits and ! - _ . * ' ( ) |.").optional()),
     clusterLabel: z.preprocess(blank, z.string().trim().regex(LABEL, "The cluster label must be a Prometheus label name.").optional()),
     clusterValue: z.preprocess(blank, z.string().trim().max(200).optional()),
   })

@@ -113,6 +113,19 @@ async function insertChunked<T extends "node_analysis" | "node_group_analysis">(
 
 /** Builds and inserts the rows; returns how many of each it wrote (the swap checks them). */
 export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput): Promise<{ nodes: number; groups: number }> {
+  const { nodeRows, groupRows } = buildNodeRows(input);
+  await db.transaction().execute((trx) => insertNodeRows(trx, { nodeRows, groupRows }, input.maxParams));
+  return { nodes: nodeRows.length, groups: groupRows.length };
+}
+
+/** Inserts built node and node group rows in `db` (a transaction: an analysis shard commits them with its containers). */
+export async function insertNodeRows(db: Kysely<Database>, rows: { nodeRows: Database["node_analysis"][]; groupRows: Database["node_group_analysis"][] }, maxParams: number) {
+  await insertChunked(db, "node_group_analysis", rows.groupRows, maxParams);
+  await insertChunked(db, "node_analysis", rows.nodeRows, maxParams);
+}
+
+/** The node_analysis and node_group_analysis rows of the input's groups, not yet written. */
+export function buildNodeRows(input: NodeWriteInput): { nodeRows: Database["node_analysis"][]; groupRows: Database["node_group_analysis"][] } {
   const catalogOf = (cluster: string) => input.catalog ?? shippedNodeCatalog(input.regions?.[cluster] ?? null);
   const indexes = new Map<readonly InstanceType[], Map<string, InstanceType>>();
   const indexOf = (catalog: readonly InstanceType[]) => indexes.get(catalog) ?? indexes.set(catalog, indexByName(catalog)).get(catalog)!;
@@ -133,9 +146,5 @@ export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput)
     const money = { windowHours: input.windowHours, currentEstimatedCost: groupRow.current_estimated_cost, estimatedWastePerMonth: groupRow.estimated_waste_per_month };
     for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, indexOf(catalog), money));
   }
-  await db.transaction().execute(async (trx) => {
-    await insertChunked(trx, "node_group_analysis", groupRows, input.maxParams);
-    await insertChunked(trx, "node_analysis", nodeRows, input.maxParams);
-  });
-  return { nodes: nodeRows.length, groups: groupRows.length };
+  return { nodeRows, groupRows };
 }

@@ -41,6 +41,8 @@ import { tolerantCloudSource, type CloudSampleSource } from "~/models/cloud-enti
 import { CLOUD_DEFAULT_POLICY, cloudFolderSummary, type CloudFolderSummary, type CloudSummaryInput } from "~/engine/cloud";
 import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
 import { storedSeriesSource } from "~/models/collected-series.server";
+import { queueModeOn } from "./queue.server";
+import { runQueuedAnalysis } from "./shards.server";
 import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
 
 export { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId };
@@ -51,7 +53,7 @@ export const DEFAULT_CHUNK_SIZE = 500;
 /** From this many cloud services the cloud phase uses worker threads (one per core) unless told otherwise. */
 export const CLOUD_WORKER_THRESHOLD = 2_000;
 
-const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
+export const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;
 
 export type AnalysisPhase = "nodes" | "containers" | "cloud" | "swap" | "done";
 
@@ -85,6 +87,8 @@ export interface RunAnalysisOptions {
    * that shows what saving a policy for them would give (the what-if's reference, issue 15).
    */
   policyOverride?: PolicyOverride;
+  /** Shard jobs on the PostgreSQL queue for analysis workers (decision 028); default KUBEX_ANALYSIS_QUEUE=on. */
+  queue?: boolean;
 }
 
 export interface PolicyOverride {
@@ -195,7 +199,7 @@ export async function resolveSource(store: Store, options: Pick<RunAnalysisOptio
 }
 
 /** Multi-row INSERT statements of container_analysis rows (every value a bound parameter). */
-function rowWriter(dialect: Store["dialect"]) {
+export function rowWriter(dialect: Store["dialect"]) {
   const columns = ANALYSIS_COLUMNS;
   const perStatement = Math.floor(MAX_PARAMS[dialect] / columns.length);
   const statements = new Map<number, string>();
@@ -227,7 +231,7 @@ function rowWriter(dialect: Store["dialect"]) {
 }
 
 /** Containers in chunks, each with only the fields the analysis reads (what travels to a worker). */
-function toChunks(
+export function toChunks(
   containers: readonly ContainerTable[],
   facts: ReadonlyMap<string, GroupFacts>,
   size = DEFAULT_CHUNK_SIZE,
@@ -339,7 +343,7 @@ export class InventoryChangedError extends Error {
 }
 
 /** The collection run whose inventory the store holds (meta collection.latest), read in `db` (a transaction). */
-async function latestCollectionRunId(db: Db): Promise<string | null> {
+export async function latestCollectionRunId(db: Db): Promise<string | null> {
   const row = await db.selectFrom("meta").select("value").where("key", "=", LATEST_COLLECTION_META_KEY).executeTakeFirst();
   return row ? ((JSON.parse(row.value) as { runId?: string }).runId ?? null) : null;
 }
@@ -362,6 +366,12 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   const started = Date.now();
   const elapsed = () => Date.now() - started;
   const report = async (p: Omit<AnalysisProgress, "elapsedMs">) => options.onProgress?.({ ...p, elapsedMs: elapsed() });
+  // PostgreSQL with KUBEX_ANALYSIS_QUEUE=on: shard jobs for analysis worker processes (decision 028). A policy
+  // change's partial re-analysis and a what-if's reference run stay in this process: they touch part of a fleet.
+  const partial = options.onlyPolicyChanges || options.policyOverride;
+  if (!options.source && !partial && store.dialect === "postgres" && (options.queue ?? queueModeOn(store))) {
+    return runQueuedAnalysis(store, { nowMs: options.nowMs, onProgress: options.onProgress, inventoryChanged: () => new InventoryChangedError() });
+  }
 
   // 1. Inventory, prices and the source: one read transaction, so the rows are those of one collection run.
   const { containers, clusters, nodeGroups, nodes, inventoryRunId } = await readInventory(store);

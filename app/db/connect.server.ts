@@ -14,6 +14,8 @@ import { env } from "~/lib/env.server";
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL: the address it was opened with (the analysis queue opens its own connections there). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export function openStore(options: { databaseUrl?: string; sqliteFile?: string }
     // the process; the pool replaces it on the next query.
     pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    return { db, dialect: "postgres", databaseUrl: url, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? defaultSqliteFile();
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -849,6 +849,35 @@ function m018(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 13, must-show 3 (decision 028): the shards of an analysis run split across worker processes on PostgreSQL
+ * (KUBEX_ANALYSIS_QUEUE=on). One row per shard (a cluster, or the cloud estate): its state, the worker that
+ * committed it, how many attempts it took, its counts and totals (JSON), or the reason it failed. The run swaps
+ * in when every shard of its snapshot is done. SQLite has the table too (unused: it runs in one process).
+ */
+function m020(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("analysis_shard")
+        .addColumn("snapshot_id", "text", (c) => c.notNull())
+        .addColumn("shard", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("worker", "text")
+        .addColumn("container_count", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("result_json", "text")
+        .addColumn("error", "text")
+        .addColumn("started_at", "text")
+        .addColumn("finished_at", "text")
+        .addPrimaryKeyConstraint("analysis_shard_pk", ["snapshot_id", "shard"])
+        .execute();
+      // Metrics from Mimir or Cortex (README, "Metrics from Thanos or Mimir"): a connection's tenant, X-Scope-OrgID.
+      await db.schema.alterTable("cluster_connection").addColumn("tenant", "text").execute();
+    },
+  };
+}
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     async getMigrations() {
@@ -870,6 +899,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "015_k8s_node_group_index": m015(),
         "016_policies": m016(),
         "018_node_analysis_money": m018(dialect),
+        "020_analysis_shards": m020(),
       };
     },
   };

@@ -357,6 +357,8 @@ export interface ClusterConnectionTable {
   secret_sealed: string | null;
   ca_cert: string | null;
   insecure_skip_verify: Flag;
+  /** A multi-tenant store's tenant (Mimir, Cortex): the X-Scope-OrgID header (migration 020). */
+  tenant: string | null;
   /** A store holding many clusters: the label naming them, and this cluster's value. */
   cluster_label: string | null;
   cluster_value: string | null;
@@ -409,6 +411,23 @@ export interface ConfigParameterTable {
 }
 
 /** One analysis run (app/analysis/run.server.ts). status: running, complete, failed, superseded or abandoned. */
+/** One shard of a queued analysis run (decision 028): a cluster (`cluster:<name>`) or the cloud estate (`cloud`). */
+export interface AnalysisShardTable {
+  snapshot_id: string;
+  shard: string;
+  /** pending, done or failed. */
+  status: string;
+  attempts: number;
+  /** The worker that committed it (host:pid). */
+  worker: string | null;
+  container_count: number;
+  /** Its counts and totals once done (ShardResult, JSON). */
+  result_json: string | null;
+  error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface AnalysisSnapshotTable {
   id: string;
   collection_run_id: string | null;
@@ -781,6 +800,7 @@ export interface Database {
   meta: MetaTable;
   config_parameter: ConfigParameterTable;
   analysis_snapshot: AnalysisSnapshotTable;
+  analysis_shard: AnalysisShardTable;
   container_analysis: ContainerAnalysisTable;
   node_analysis: NodeAnalysisTable;
   node_group_analysis: NodeGroupAnalysisTable;

@@ -52,6 +52,12 @@ const SCHEMA = z.object({
   KUBEX_CLOUD_HISTORY_DAYS: whole(1, 90),
   // Web server processes sharing the port and the store (scripts/serve.mjs, decision 022); default: one per core.
   KUBEX_WEB_PROCESSES: whole(1, 64),
+  // The analysis past one machine (decision 028): "on" splits a PostgreSQL run into per-cluster shard jobs that
+  // `npm run analysis-worker` processes take; how long one shard may run before it is taken to be lost and retried
+  // (seconds); how many times a shard is tried before the run fails.
+  KUBEX_ANALYSIS_QUEUE: z.preprocess(blankAsUndefined, z.enum(["on", "off"]).optional()),
+  KUBEX_ANALYSIS_SHARD_TIMEOUT_S: whole(5, 86_400),
+  KUBEX_ANALYSIS_SHARD_ATTEMPTS: whole(1, 20),
   // Page and data requests one web process works on at once; the rest wait in order (decision 022). Default: no limit.
   KUBEX_REQUESTS_PER_PROCESS: whole(1, 1000),
   // When connected clusters are collected and analysed: a cron expression (UTC) or "off"; default daily at 02:00.

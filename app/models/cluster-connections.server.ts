@@ -22,6 +22,7 @@ export interface ConnectionView {
   hasSecret: boolean;
   caCert: string | null;
   insecureSkipVerify: boolean;
+  tenant: string | null;
   clusterLabel: string | null;
   clusterValue: string | null;
   createdAt: string;
@@ -49,6 +50,8 @@ export interface ConnectionInput {
   secret?: string | null;
   caCert?: string | null;
   insecureSkipVerify?: boolean;
+  /** A multi-tenant store's tenant (X-Scope-OrgID). */
+  tenant?: string | null;
   clusterLabel?: string | null;
   clusterValue?: string | null;
 }
@@ -66,6 +69,7 @@ function toView(r: ClusterConnectionTable): ConnectionView {
     hasSecret: r.secret_sealed !== null,
     caCert: r.ca_cert,
     insecureSkipVerify: r.insecure_skip_verify === 1,
+    tenant: r.tenant,
     clusterLabel: r.cluster_label,
     clusterValue: r.cluster_value,
     createdAt: r.created_at,
@@ -122,6 +126,7 @@ export async function saveConnection(db: Kysely<Database>, input: ConnectionInpu
     secret_sealed: sealed,
     ca_cert: input.caCert || null,
     insecure_skip_verify: (input.insecureSkipVerify ? 1 : 0) as 0 | 1,
+    tenant: input.tenant || null,
     cluster_label: input.clusterLabel || null,
     cluster_value: input.clusterLabel ? input.clusterValue || input.name : null,
     updated_at: now,
@@ -169,6 +174,7 @@ export async function connectionForClient(db: Kysely<Database>, id: string): Pro
     ...(row.auth_kind === "basic" ? { basicAuth: { username: row.username ?? "", password: secret } } : {}),
     ...(row.ca_cert ? { caCert: row.ca_cert } : {}),
     ...(row.insecure_skip_verify ? { insecureSkipVerify: true } : {}),
+    ...(row.tenant ? { tenant: row.tenant } : {}),
   };
   return { view: toView(row), connection };
 }

@@ -48,7 +48,7 @@ afterAll(async () => {
   else process.env.KUBEX_SECRET_KEY = savedKey;
 });
 
-const FIELDS = "id name url authKind username hasSecret clusterLabel clusterValue verifyOk verifyMessage prometheusVersion lastCollectionOk containerCount nodeCount";
+const FIELDS = "id name url authKind username hasSecret tenant clusterLabel clusterValue verifyOk verifyMessage prometheusVersion lastCollectionOk containerCount nodeCount";
 
 describe.each(TEST_STORES)("cluster connections on $name", (testStore) => {
   let api: Api;
@@ -87,6 +87,10 @@ describe.each(TEST_STORES)("cluster connections on $name", (testStore) => {
     // Editing without a secret keeps the stored one.
     const kept = (await api.data(api.admin, update, { id: c2.id, input: { ...input, name: "c2", secret: "" } })).updatePrometheusConnection;
     expect(kept.hasSecret).toBe(true);
+    // A tenant for a multi-tenant store (Mimir: X-Scope-OrgID); the stand-in Prometheus ignores the header.
+    expect(await api.error(api.admin, update, { id: c2.id, input: { ...input, name: "c2", secret: "", tenant: "team a" } })).toMatch(/The tenant holds letters, digits/);
+    const tenanted = (await api.data(api.admin, update, { id: c2.id, input: { ...input, name: "c2", secret: "", tenant: "team-a" } })).updatePrometheusConnection;
+    expect([kept.tenant, tenanted.tenant]).toEqual([null, "team-a"]);
     expect((await api.data(api.admin, verify, { id: c2.id })).verifyPrometheusConnection.status).toBe("OK");
 
     // Collect both (the window of the fleet's data), then analyse.

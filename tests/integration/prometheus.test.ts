@@ -227,12 +227,12 @@ describe("npm run collect -- --source prometheus", () => {
 });
 
 describe("credentials and a custom CA", () => {
-  /** A proxy to the real store that wants `expected` as the Authorization header (over HTTPS when given a key pair). */
-  async function guardedProxy(expected: string, tls?: { key: string; cert: string }) {
+  /** A proxy to the real store that wants `expected` as the Authorization (or `header`) header (over HTTPS when given a key pair). */
+  async function guardedProxy(expected: string, tls?: { key: string; cert: string }, header = "authorization") {
     const https = await import("node:https");
     const http = await import("node:http");
     const handler = async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
-      if (req.headers.authorization !== expected) {
+      if (req.headers[header] !== expected) {
         res.writeHead(401, { "Content-Type": "text/plain" });
         res.end("Unauthorized");
         return;
@@ -262,6 +262,19 @@ describe("credentials and a custom CA", () => {
       expect(wrong.stats.requests).toBe(1); // refused credentials are not tried again
     } finally {
       await Promise.all([bearer.stop(), basic.stop()]);
+    }
+  });
+
+  it("sends a tenant as X-Scope-OrgID (Mimir, Cortex), none when it has none", async () => {
+    const mimir = await guardedProxy("team-a", undefined, "x-scope-orgid");
+    try {
+      const ok = createPromClient({ url: mimir.url, tenant: "team-a" }, FAST);
+      const none = createPromClient({ url: mimir.url }, FAST);
+      clients.push(ok, none);
+      expect((await ok.buildInfo()).version).toMatch(/^2\./);
+      await expect(none.buildInfo()).rejects.toThrow(/HTTP 401/);
+    } finally {
+      await mimir.stop();
     }
   });
 

@@ -53,6 +53,10 @@ function ConnectionFields({ c }: { c?: Connection }) {
         Its value for this cluster (default: the name)
         <input name="clusterValue" className="input" defaultValue={c?.clusterValue ?? ""} />
       </label>
+      <label className={field}>
+        Tenant (Mimir or Cortex: X-Scope-OrgID)
+        <input name="tenant" className="input" defaultValue={c?.tenant ?? ""} placeholder="none" />
+      </label>
       <label className={`${field} sm:col-span-2`}>
         CA certificate (PEM, for HTTPS with a private CA)
         <textarea name="caCert" rows={3} className="input font-mono text-xs" defaultValue={c?.caCert ?? ""} placeholder="-----BEGIN CERTIFICATE-----" />

@@ -18,6 +18,8 @@ type PrometheusConnection {
   caCert: String
   """Whether certificate checks are skipped."""
   insecureSkipVerify: Boolean!
+  """A multi-tenant store's tenant (Mimir, Cortex), sent as X-Scope-OrgID."""
+  tenant: String
   """In a store holding many clusters: the label naming them."""
   clusterLabel: String
   """This cluster's value of clusterLabel."""
@@ -64,6 +66,8 @@ input PrometheusConnectionInput {
   caCert: String
   """Skip certificate checks (trusted networks only)."""
   insecureSkipVerify: Boolean
+  """A multi-tenant store's tenant (Mimir, Cortex), sent as X-Scope-OrgID."""
+  tenant: String
   """In a store holding many clusters: the label naming them."""
   clusterLabel: String
   """This cluster's value of clusterLabel (default: the name)."""

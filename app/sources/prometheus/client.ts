@@ -6,6 +6,7 @@
  *   a growing pause; a 4xx other than 429 (a bad query, a refused credential) is not.
  * - At most `concurrency` requests are in flight (p-limit), whatever the caller starts.
  * - Credentials: a bearer token or basic auth; a custom CA (PEM) for HTTPS through an undici Agent.
+ * - A tenant (Mimir, Cortex, a multi-tenant Thanos proxy): sent as the X-Scope-OrgID header on every request.
  * - Every answer is checked (parse.ts): anything that is not a Prometheus API answer is an error naming the endpoint.
  */
 import { Agent, fetch, type Dispatcher } from "undici";
@@ -21,6 +22,8 @@ export interface PromConnection {
   caCert?: string;
   /** Skip certificate checks (self-signed stores on a trusted network only). */
   insecureSkipVerify?: boolean;
+  /** The tenant of a multi-tenant store (Mimir, Cortex): the X-Scope-OrgID header. */
+  tenant?: string;
 }
 
 export interface PromClientOptions {
@@ -94,6 +97,7 @@ export function createPromClient(conn: PromConnection, options: PromClientOption
   const headers: Record<string, string> = { Accept: "application/json" };
   if (conn.bearerToken) headers.Authorization = `Bearer ${conn.bearerToken}`;
   else if (conn.basicAuth) headers.Authorization = `Basic ${Buffer.from(`${conn.basicAuth.username}:${conn.basicAuth.password}`).toString("base64")}`;
+  if (conn.tenant) headers["X-Scope-OrgID"] = conn.tenant;
   const stats = { requests: 0, retries: 0 };
 
   const once = async (method: "GET" | "POST", path: string, params: Record<string, string>): Promise<unknown> => {
