@@ -43,9 +43,11 @@ import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample
 import { storedSeriesSource } from "~/models/collected-series.server";
 import { queueModeOn } from "./queue.server";
 import { runQueuedAnalysis } from "./shards.server";
+import { cleanUpAfterSwap, deleteSnapshotRows, type AnalysisResult } from "./snapshot-rows.server";
 import { ANALYSIS_FORMAT, ANALYSIS_FORMAT_META_KEY, CURRENT_SNAPSHOT_META_KEY, currentAnalysisFormat, currentSnapshot, currentSnapshotId } from "~/models/snapshot.server";
 
 export { CURRENT_SNAPSHOT_META_KEY, currentSnapshot, currentSnapshotId };
+export type { AnalysisResult };
 
 /** From this many containers a run uses worker threads (one per core) unless told otherwise. */
 export const WORKER_THRESHOLD = 20_000;
@@ -94,33 +96,6 @@ export interface RunAnalysisOptions {
 export interface PolicyOverride {
   containerIds: readonly string[];
   policy: Policy;
-}
-
-export interface AnalysisResult {
-  snapshotId: string;
-  collectionRunId: string | null;
-  previousSnapshotId: string | null;
-  containerCount: number;
-  analysedCount: number;
-  /** Containers that went through the engine in this run (all of them unless onlyPolicyChanges found fewer). */
-  reanalysedCount: number;
-  /** True when onlyPolicyChanges ran as asked (rows copied from the previous snapshot), false for a full run. */
-  partial: boolean;
-  /** Cloud services (standalone instances and scale groups) written, and those the catalog could price. */
-  cloudCount: number;
-  cloudAnalysedCount: number;
-  /** The whole estate's cloud folder summary (the root of the cloud tree). */
-  cloudSummary: CloudFolderSummary;
-  ms: number;
-  /** nodeRows: the node and node group rows (after the containers; not part of `containers`). */
-  phaseMs: { read: number; nodes: number; containers: number; nodeRows: number; cloud: number; swap: number; cleanup: number };
-  workers: number;
-  /** Peak RSS reported from inside the worker threads (KB; 0 in-process). */
-  workerMaxRssKb: number;
-  prices: UnitPrices;
-  nowMs: number;
-  /** The run's Optimization Breakdown over the whole fleet (summed from the rows' cents). */
-  waterfall: Waterfall;
 }
 
 type Db = Kysely<Database>;
@@ -325,13 +300,6 @@ async function copyCloudRows(db: Db, fromId: string, toId: string, maxParams: nu
     })) as unknown as CloudSummaryInput[],
   );
   return { services: rows.length, analysed: rows.filter((r) => Number(r.analysed) === 1).length, summary, workers: 0 };
-}
-
-async function deleteSnapshotRows(db: Db, snapshotId: string) {
-  await db.deleteFrom("container_analysis").where("snapshot_id", "=", snapshotId).execute();
-  await db.deleteFrom("node_analysis").where("snapshot_id", "=", snapshotId).execute();
-  await db.deleteFrom("node_group_analysis").where("snapshot_id", "=", snapshotId).execute();
-  await db.deleteFrom("cloud_analysis").where("snapshot_id", "=", snapshotId).execute();
 }
 
 /** A collection replaced the inventory while the analysis ran: its snapshot is not published (run it again). */
@@ -558,30 +526,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
 
     // 5. Clean-up: the previous snapshot, and rows of runs that were killed or lost a race to this one.
     const tCleanup = Date.now();
-    const stale = await db
-      .selectFrom("analysis_snapshot")
-      .select(["id", "status"])
-      .where("id", "!=", snapshotId)
-      .where("status", "in", ["complete", "running"])
-      .where("started_at", "<=", startedAt)
-      .execute();
-    for (const s of stale) {
-      await db
-        .updateTable("analysis_snapshot")
-        .set({ status: s.status === "complete" ? "superseded" : "abandoned" })
-        .where("id", "=", s.id)
-        .execute();
-      await deleteSnapshotRows(db, s.id);
-    }
-    // Rows of failed runs whose own clean-up could not finish (the store was what failed).
-    const failed = await db.selectFrom("analysis_snapshot").select("id").where("status", "=", "failed").execute();
-    for (const s of failed) await deleteSnapshotRows(db, s.id);
-    // PostgreSQL: fresh planner statistics for the new rows. Without them it guesses a few hundred rows per
-    // snapshot and joins 150,000 by nested loops (the grid's count 270 → 60 ms, a sorted page 300 → 110 ms).
-    if (store.dialect === "postgres") {
-      await sql`analyze container_analysis`.execute(db).catch(() => undefined); // statistics only
-      await sql`analyze cloud_analysis`.execute(db).catch(() => undefined);
-    }
+    await cleanUpAfterSwap(store, snapshotId, startedAt);
     const cleanupMs = Date.now() - tCleanup;
 
     const result: AnalysisResult = {

@@ -36,6 +36,7 @@ import { buildNodeRows, ContainerResults, insertNodeRows } from "./node-write";
 import { runChunks, workersAvailable, type WorkerInit } from "./pool";
 import { CLOUD_SHARD, type ShardJob } from "./queue.server";
 import { resolveContainerPolicies } from "~/models/policies.server";
+import { cleanUpAfterSwap } from "./snapshot-rows.server";
 import {
   InventoryChangedError,
   latestCollectionRunId,
@@ -45,8 +46,6 @@ import {
   toChunks,
 } from "./run.server";
 import {
-  analyzeTables,
-  deleteRunRows,
   failRun,
   zeroCents,
   type ShardResult,
@@ -478,33 +477,3 @@ async function commitShard(
   });
 }
 
-/** As run.server after its swap: the previous snapshot's rows, those of killed or failed runs, fresh statistics. */
-async function cleanUpAfterSwap(
-  store: Store,
-  snapshotId: string,
-  startedAt: string
-) {
-  const db = store.db;
-  const stale = await db
-    .selectFrom("analysis_snapshot")
-    .select(["id", "status"])
-    .where("id", "!=", snapshotId)
-    .where("status", "in", ["complete", "running"])
-    .where("started_at", "<=", startedAt)
-    .execute();
-  for (const s of stale) {
-    await db
-      .updateTable("analysis_snapshot")
-      .set({ status: s.status === "complete" ? "superseded" : "abandoned" })
-      .where("id", "=", s.id)
-      .execute();
-    await deleteRunRows(db, s.id);
-  }
-  const failed = await db
-    .selectFrom("analysis_snapshot")
-    .select("id")
-    .where("status", "=", "failed")
-    .execute();
-  for (const s of failed) await deleteRunRows(db, s.id);
-  await analyzeTables(db);
-}

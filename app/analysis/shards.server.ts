@@ -10,15 +10,15 @@
  * run answers.
  */
 import crypto from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
 import {
   waterfall,
   type UnitPrices,
-  type Waterfall,
 } from "~/engine/containers";
 import { resolveContainerPolicies } from "~/models/policies.server";
+import { deleteSnapshotRows, type AnalysisResult } from "./snapshot-rows.server";
 import { cloudFolderSummary, type CloudFolderSummary } from "~/engine/cloud";
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { currentSnapshotId } from "~/models/snapshot.server";
@@ -76,26 +76,6 @@ export const zeroCents = (): Cents => ({
   additional: 0,
 });
 
-/** Removes a snapshot's rows from every analysis table. */
-export async function deleteRunRows(db: Db, snapshotId: string) {
-  await db
-    .deleteFrom("container_analysis")
-    .where("snapshot_id", "=", snapshotId)
-    .execute();
-  await db
-    .deleteFrom("node_analysis")
-    .where("snapshot_id", "=", snapshotId)
-    .execute();
-  await db
-    .deleteFrom("node_group_analysis")
-    .where("snapshot_id", "=", snapshotId)
-    .execute();
-  await db
-    .deleteFrom("cloud_analysis")
-    .where("snapshot_id", "=", snapshotId)
-    .execute();
-}
-
 /** Marks a running snapshot failed with its reason and removes its rows (the previous snapshot stays current). */
 export async function failRun(db: Db, snapshotId: string, reason: string) {
   const r = await db
@@ -109,7 +89,7 @@ export async function failRun(db: Db, snapshotId: string, reason: string) {
     .where("status", "=", "running")
     .executeTakeFirst();
   if ((await currentSnapshotId(db)) !== snapshotId)
-    await deleteRunRows(db, snapshotId);
+    await deleteSnapshotRows(db, snapshotId);
   return Number(r.numUpdatedRows) > 0;
 }
 
@@ -385,33 +365,7 @@ export async function runQueuedAnalysis(
       analysed,
       elapsedMs: ms,
     });
-    const result: {
-      snapshotId: string;
-      collectionRunId: string | null;
-      previousSnapshotId: string | null;
-      containerCount: number;
-      analysedCount: number;
-      reanalysedCount: number;
-      partial: boolean;
-      cloudCount: number;
-      cloudAnalysedCount: number;
-      cloudSummary: CloudFolderSummary;
-      ms: number;
-      phaseMs: {
-        read: number;
-        nodes: number;
-        containers: number;
-        nodeRows: number;
-        cloud: number;
-        swap: number;
-        cleanup: number;
-      };
-      workers: number;
-      workerMaxRssKb: number;
-      prices: UnitPrices;
-      nowMs: number;
-      waterfall: Waterfall;
-    } = {
+    const result: AnalysisResult = {
       snapshotId,
       collectionRunId: latest.runId,
       previousSnapshotId,
@@ -446,8 +400,3 @@ export async function runQueuedAnalysis(
   }
 }
 
-/** PostgreSQL planner statistics after a swap (run.server does the same). */
-export async function analyzeTables(db: Db) {
-  await sql`analyze container_analysis`.execute(db).catch(() => undefined);
-  await sql`analyze cloud_analysis`.execute(db).catch(() => undefined);
-}
