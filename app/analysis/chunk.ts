@@ -5,27 +5,12 @@
 import { analyseContainer, DAY_MS, type UnitPrices } from "~/engine/containers";
 import { recommendGpu } from "~/engine/containers/gpu";
 import { policyForContainer, type Policy } from "~/engine/policy";
-import type { ContainerTable } from "~/db/schema";
+import type { AnalysisContainer } from "~/db/schema";
 import { analysisRow, rowValues, type GroupFacts } from "./columns";
 import type { ContainerReader, SampleBuffers } from "~/sources/sample-reader";
 import type { WhyTrace } from "~/engine/containers/why";
 
-export type ChunkContainer = Pick<
-  ContainerTable,
-  | "id"
-  | "cluster"
-  | "namespace"
-  | "pod_owner_kind"
-  | "pod_owner_name"
-  | "node_group"
-  | "policy"
-  | "replicas"
-  | "cpu_request"
-  | "cpu_limit"
-  | "mem_request"
-  | "mem_limit"
-  | "first_seen"
->;
+export type ChunkContainer = AnalysisContainer;
 
 export interface ChunkItem {
   container: ChunkContainer;

@@ -77,6 +77,12 @@ export interface ContainerTable {
   last_seen: string;
 }
 
+/** The inventory fields the container analysis reads (what travels to a worker thread, what a what-if reads). */
+export type AnalysisContainer = Pick<
+  ContainerTable,
+  "id" | "cluster" | "namespace" | "pod_owner_kind" | "pod_owner_name" | "node_group" | "policy" | "replicas" | "cpu_request" | "cpu_limit" | "mem_request" | "mem_limit" | "first_seen"
+>;
+
 export interface ContainerAttributeTable {
   container_id: string;
   attr_key: string;

@@ -3,7 +3,7 @@
  * counts them (with their node-group facts as the current snapshot holds them), and today's figures of the folder.
  */
 import { sql } from "kysely";
-import type { ContainerTable } from "~/db/schema";
+import type { AnalysisContainer } from "~/db/schema";
 import { emptyTotals, figuresOf, type FigureTotals, type WhatIfFigures } from "~/domain/containers/what-if";
 import type { Policy } from "~/engine/policy";
 import { listAnalysisPolicies } from "./policies.server";
@@ -19,22 +19,7 @@ export async function whatIfPolicies(db: Db): Promise<readonly Policy[]> {
 }
 
 /** The inventory fields the analysis reads of a container. */
-export type WhatIfContainer = Pick<
-  ContainerTable,
-  | "id"
-  | "cluster"
-  | "namespace"
-  | "pod_owner_kind"
-  | "pod_owner_name"
-  | "node_group"
-  | "policy"
-  | "replicas"
-  | "cpu_request"
-  | "cpu_limit"
-  | "mem_request"
-  | "mem_limit"
-  | "first_seen"
->;
+export type WhatIfContainer = AnalysisContainer;
 
 /** A node group's facts as the snapshot gave them to a container (the run's GroupFacts). */
 export interface StoredGroupFacts {
