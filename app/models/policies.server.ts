@@ -114,12 +114,25 @@ async function checkInput(db: Db, input: PolicyInput, exceptId?: string): Promis
   return { name, description, values: checked.values };
 }
 
+/**
+ * Now, or a millisecond after the latest stamp the table holds: two changes in one millisecond (an unassign and the
+ * assign that replaced it, two quick assignments) must keep the order they were made in, for the history's "latest
+ * first" and for "the latest assignment wins a tie". Read inside the writing transaction.
+ */
+async function stampAfterLatest(db: Db, table: "policy_history" | "policy_assignment"): Promise<string> {
+  const column = table === "policy_history" ? "at" : "created_at";
+  const row = await db.selectFrom(table).select(sql<string | null>`max(${sql.ref(column)})`.as("latest")).executeTakeFirst();
+  const now = Date.now();
+  const latest = row?.latest ? Date.parse(row.latest) : Number.NaN;
+  return new Date(Number.isFinite(latest) && latest >= now ? latest + 1 : now).toISOString();
+}
+
 async function record(db: Db, user: SessionUser, action: PolicyHistoryAction, policy: { id: string | null; name: string }, changes: string[]) {
   await db
     .insertInto("policy_history")
     .values({
       id: crypto.randomUUID(),
-      at: new Date().toISOString(),
+      at: await stampAfterLatest(db, "policy_history"),
       user_name: user.userName,
       action,
       policy_id: policy.id,
@@ -262,7 +275,7 @@ export async function assignPolicy(db: Db, user: SessionUser, input: { policyId:
   const id = crypto.randomUUID();
   await db.transaction().execute(async (trx) => {
     if (existing) await trx.deleteFrom("policy_assignment").where("id", "=", existing.id).execute();
-    await trx.insertInto("policy_assignment").values({ id, policy_id: policy.id, view_id: view.viewId, path_json: pathJson, created_at: new Date().toISOString(), created_by: user.userName }).execute();
+    await trx.insertInto("policy_assignment").values({ id, policy_id: policy.id, view_id: view.viewId, path_json: pathJson, created_at: await stampAfterLatest(trx, "policy_assignment"), created_by: user.userName }).execute();
     if (existing) await record(trx, user, "unassign", { id: existing.policyId, name: existing.policyName }, [`Removed from ${folderLabel(path)} (replaced by ${policy.name})`]);
     await record(trx, user, "assign", { id: policy.id, name: policy.name }, [`Assigned to ${folderLabel(path)}`]);
   });
