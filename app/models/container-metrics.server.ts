@@ -1,8 +1,9 @@
 /**
  * A container's charts, computed on demand from its samples (ANALYSIS.md "Learned 24-hour pattern";
- * ARCHITECTURE.md: the metrics viewer asks the source for raw history). Nothing raw is stored: the demo fleet's
- * samples are a pure function of (seed, container, time), so the learned hour-of-day pattern and the daily, hourly
- * or 5-minute series are recomputed from the container's stored row and cached per snapshot.
+ * ARCHITECTURE.md: the metrics viewer asks the source for raw history). The demo fleet stores nothing raw: its
+ * samples are a pure function of (seed, container, time); a Prometheus collection stored its 5-minute series under
+ * its run (collected-series.server.ts). Either way the learned hour-of-day pattern and the daily, hourly or
+ * 5-minute series are recomputed from the container's samples and cached per snapshot.
  *
  * - workloadCharts: the hour-of-day ("ML Model") charts of getWorkloadChartData: CPU and memory box plots with the
  *   current and the recommended request (lowerLimit) and limit (upperLimit), containers running and restarts.
@@ -15,7 +16,8 @@
 import type { Kysely } from "kysely";
 import type { ContainerTable, Database } from "~/db/schema";
 import { currentSnapshot } from "./snapshot.server";
-import { demoReader, sampleBuffers, type ContainerReader, type SampleBuffers } from "~/sources/sample-reader";
+import { demoReader, sampleBuffers, sourceReader, type ContainerReader, type SampleBuffers } from "~/sources/sample-reader";
+import { storedSeriesSource } from "./collected-series.server";
 import { boxStats, bucketStats, learnedPattern, type BucketStats } from "~/engine/containers";
 import { policyForContainer, type PolicyValues } from "~/engine/policy";
 import { LATEST_COLLECTION_META_KEY } from "~/sources/collect.server";
@@ -142,7 +144,9 @@ async function basis(db: Db, entityId: string): Promise<Basis | undefined> {
     containerById(db, entityId, NODE_NAMES_SHOWN),
     db.selectFrom("k8s_cluster").select("region").where("name", "=", container.cluster).executeTakeFirst(),
   ]);
-  const reader = meta?.source === "demo" ? demoReader(meta.seed, { [container.cluster]: cluster?.region ?? "" }) : null;
+  // The demo fleet's samples are made again from its seed; a Prometheus collection's were stored under its run.
+  const reader =
+    meta?.source === "demo" ? demoReader(meta.seed, { [container.cluster]: cluster?.region ?? "" }) : meta?.source === "prometheus" ? sourceReader(storedSeriesSource(db, meta.runId)) : null;
   const snapshotEnd = snapshot ? Date.parse(snapshot.window_end) : NaN;
   const nowMs = Number.isFinite(snapshotEnd) ? snapshotEnd : (meta?.now ?? Math.floor(Date.parse(container.last_seen) / SAMPLE_STEP_MS) * SAMPLE_STEP_MS);
   const used = snapshot ? (JSON.parse(snapshot.policies_json) as Record<string, PolicyValues>)[row?.policyName ?? container.policy] : undefined;

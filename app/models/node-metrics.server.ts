@@ -1,7 +1,8 @@
 /**
  * metricsViewerNodes and metricsViewerNodeGroup (spec document 2 section 7): a node's or node group's series
- * (series.ts) over [startDate, endDate) from the samples of the source that produced the stored inventory
- * (the demo fleet: samples are a pure function of seed, node and time, so nothing raw is stored). Five-minute
+ * (series.ts) over [startDate, endDate) from the samples of the source that produced the stored inventory: the
+ * demo fleet (samples are a pure function of seed, node and time, so nothing raw is stored) or the node series a
+ * Prometheus collection stored under its run. Five-minute
  * buckets are limited to the last 7 days (spec section 5); rollupTimezone is UTC, the only one the spec names.
  */
 import type { Store } from "~/db/connect.server";
@@ -9,6 +10,8 @@ import { validationError } from "~/lib/errors";
 import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } from "./node-analysis.server";
 import { currentSnapshot } from "./snapshot.server";
 import { storedSource } from "./stored-source.server";
+import { storedSeriesSource } from "./collected-series.server";
+import { latestCollection } from "~/sources/collect.server";
 import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
 import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
 import { DAY_MS } from "~/lib/time";
@@ -23,7 +26,7 @@ export interface SeriesArgs {
   rollupTimezone?: string | null;
 }
 
-type NodeSamples = (nodeId: string, fromMs: number, toMs: number) => UtilisationSample[];
+type NodeSamples = (nodeId: string, fromMs: number, toMs: number) => UtilisationSample[] | Promise<UtilisationSample[]>;
 
 let override: NodeSamples | undefined;
 
@@ -34,6 +37,11 @@ export function setNodeSampleSource(fn: NodeSamples | undefined) {
 
 async function samplesOf(store: Store): Promise<NodeSamples | null> {
   if (override) return override;
+  const latest = await latestCollection(store);
+  if (latest?.source === "prometheus") {
+    const stored = storedSeriesSource(store.db, latest.runId);
+    return (id, from, to) => stored.nodeSamples(id, from, to, SAMPLE_STEP_MS);
+  }
   const demo = await storedSource(store);
   if (!demo) return null;
   return (id, from, to) => {
@@ -103,7 +111,7 @@ export async function nodeMetricSeries(store: Store, nodeId: string, args: Serie
   const read = await samplesOf(store);
   // Nothing before the node was first seen: a node that joined 7 days ago has 7 days of chart, not 30 (issue 14).
   const fromMs = Math.max(w.fromMs, firstSeenMs(node.firstSeenDateUtc));
-  const samples = read && w.toMs > fromMs ? read(nodeId, fromMs, w.toMs) : [];
+  const samples = read && w.toMs > fromMs ? await read(nodeId, fromMs, w.toMs) : [];
   const [requests, peers, daemonSets] = await Promise.all([
     groupRequests(store.db, node.clusterName, node.nodeGroupName),
     nodesOfGroup(store.db, node.clusterName, node.nodeGroupName),
@@ -130,7 +138,9 @@ export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, a
   const w = seriesWindow(args, await nowOf(store));
   const read = await samplesOf(store);
   const [nodes, requests] = await Promise.all([nodesOfGroup(store.db, group.clusterName, group.nodeGroupName), groupRequests(store.db, group.clusterName, group.nodeGroupName)]);
-  const withSamples = nodes.map((n) => ({ node: n, samples: read && w.toMs > w.fromMs ? read(n.nodeId, w.fromMs, w.toMs) : [] }));
+  // One node at a time: a stored series is one row read, and a big group need not hold every read in flight.
+  const withSamples: { node: NodeRow; samples: UtilisationSample[] }[] = [];
+  for (const n of nodes) withSamples.push({ node: n, samples: read && w.toMs > w.fromMs ? await read(n.nodeId, w.fromMs, w.toMs) : [] });
   return nodeGroupSeries(
     withSamples,
     {

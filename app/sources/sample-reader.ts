@@ -72,7 +72,7 @@ export interface ContainerReader {
 }
 
 /** Any MetricsSource, one container at a time. */
-export function sourceReader(source: MetricsSource): ContainerReader {
+export function sourceReader(source: Pick<MetricsSource, "containerSamples" | "containerEvents" | "containerGpu">): ContainerReader {
   const gpuBufs = gpuBuffers();
   return {
     async samples(c, fromMs, toMs, buf) {

@@ -15,6 +15,9 @@ import { runAnalysis } from "~/analysis/run.server";
 import { runPrometheusCollection } from "~/analysis/prometheus-collect.server";
 import { createPromClient, type PromClientOptions } from "~/sources/prometheus/client";
 import type { PromClusterTarget } from "~/sources/prometheus/source";
+import { containerMetricSeries } from "~/models/container-metrics.server";
+import { nodeGroupMetricSeries, nodeMetricSeries } from "~/models/node-metrics.server";
+import { nodeIdOf } from "~/sources/prometheus/source";
 import { fleetOpenMetrics, fleetTimes, type FleetTimes } from "./prometheus-fleet";
 import { PROMETHEUS_BIN, freePort, hasPrometheus, readBody, startFakeServer, startPrometheus, type RunningPrometheus } from "./prometheus-harness";
 import { TEST_STORES } from "./stores";
@@ -138,6 +141,31 @@ describe.each(TEST_STORES)("Prometheus source on $name", (testStore) => {
     // Node utilisation from the stored node series: node-a runs web (0.2–0.8), the agent (0.05), the jobs and the bare pod.
     const nodeRows = await store.db.selectFrom("node_analysis").selectAll().where("snapshot_id", "=", result.snapshotId).execute();
     expect(nodeRows).toHaveLength(2);
+  });
+
+  it("draws the container and node charts from the series it stored, as worked out by hand", async () => {
+    const hour = 3_600_000;
+    // A whole UTC hour in the middle of the 30 hours: twelve 5-minute samples, one of them the hourly 0.8-core step.
+    const from = Math.ceil((times.startSec * 1000 + 6 * hour) / hour) * hour;
+    const web = await store.db.selectFrom("container").select("id").where("pod_owner_name", "=", "web").executeTakeFirstOrThrow();
+    const buckets = (await containerMetricSeries(store.db, web.id, { startMs: from, endMs: from + hour, interval: "HOUR_1" }))!;
+    expect(buckets).toHaveLength(1);
+    expect(buckets[0].cpuUtilization.min).toBeCloseTo(200, 3);
+    expect(buckets[0].cpuUtilization.peak).toBeCloseTo(800, 3);
+    expect(buckets[0].cpuUtilization.avg).toBeCloseTo((11 * 200 + 800) / 12, 3);
+    expect(buckets[0].memoryWorkingSet.median).toBeCloseTo(300, 3);
+    expect(buckets[0].numberOfContainers.avg).toBe(1);
+
+    // node-b runs db (0.1 core, 1 GiB) and the log agent (0.05 core, 50 MiB): of 3.9 cores and 7.5 GiB allocatable.
+    const args = { startDate: new Date(from).toISOString(), endDate: new Date(from + hour).toISOString(), timeInterval: "HOUR_1" };
+    const nodeB = (await nodeMetricSeries(store, nodeIdOf("c1", "node-b"), args))!;
+    expect(nodeB).toHaveLength(1);
+    expect(nodeB[0].metrics.cpuUtilization.avg).toBeCloseTo((0.15 / 3.9) * 100, 2);
+    expect(nodeB[0].metrics.memoryUtilizationPercent.avg).toBeCloseTo(((1024 + 50) / 7680) * 100, 2);
+    const group = await store.db.selectFrom("node_analysis").select("node_group_id").where("node_id", "=", nodeIdOf("c1", "node-b")).executeTakeFirstOrThrow();
+    const groupRows = (await nodeGroupMetricSeries(store, group.node_group_id!, args))!;
+    expect(groupRows).toHaveLength(1);
+    expect(Object.values(groupRows[0].metrics).some((m) => m.avg !== null && m.avg > 0)).toBe(true);
   });
 
   it("keeps the previous data whole when Prometheus is down, slow, answers garbage or fails halfway", async () => {
