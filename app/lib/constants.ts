@@ -100,6 +100,34 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAGS)[number];
 
+/** Where a flag sits on the Settings screen, in this order. */
+export const FEATURE_FLAG_AREAS = ["Navigation", "Containers", "Nodes", "Cloud", "Environment"] as const;
+
+/**
+ * What each flag means to the people who switch it (Settings, issue 14): a name, one sentence on what it shows or
+ * changes, and its area. The stored name stays the spec's (the GraphQL featureSet answers it).
+ */
+export const FEATURE_FLAG_INFO: Readonly<Record<FeatureFlagName, { label: string; description: string; area: (typeof FEATURE_FLAG_AREAS)[number] }>> = {
+  kubexNavBar: { area: "Navigation", label: "Grouped navigation", description: "Groups the side navigation into Containers and Cloud sections; off, it is one list." },
+  showContainersNavGroup: { area: "Navigation", label: "Containers section", description: "The Containers section (Containers, Nodes) of the grouped navigation." },
+  showCloudNavGroup: { area: "Navigation", label: "Cloud section", description: "The Cloud section (Cloud, Cloud Connections) of the grouped navigation." },
+  showAutomationNav: { area: "Navigation", label: "Automation screen", description: "The Automation status screen and its link in the navigation." },
+  kubexShowProductTour: { area: "Navigation", label: "Product tour", description: "Offers new users the guided tour, and keeps it in the Help menu." },
+  showContainerSummary: { area: "Containers", label: "Summary and Breakdown tabs", description: "A folder opens on its Summary (spend, waste, Optimization Breakdown) with a Breakdown tab; off, it opens on Histograms with summary cards." },
+  showPolicyTab: { area: "Containers", label: "Policies tab", description: "The Policies tab of folders and containers: which policy applies, and its parameters." },
+  showManageViews: { area: "Containers", label: "Manage Views", description: "The edit button beside Tree View, to create, change and share Views." },
+  showManageFilters: { area: "Containers", label: "Manage Filters", description: "The edit button beside Tree Filter, to create, change and share Filters." },
+  showTreeContextMenu: { area: "Containers", label: "Tree menu", description: "Right-click (or Shift+F10) on a folder or container to enable or disable automation." },
+  showTreeCount: { area: "Containers", label: "Counts in the tree", description: "Each folder's container count beside its name (not while folders load when opened)." },
+  lazyLoadFolder: { area: "Containers", label: "Load folders when opened", description: "Big folders fetch their children when opened instead of with the page; the tree then shows no counts." },
+  kubexShowGpuData: { area: "Containers", label: "GPU data", description: "GPU columns, charts and recommendations, for sources that measure GPUs." },
+  showSideNavNode: { area: "Nodes", label: "Nodes screens", description: "The Nodes tree with Node Group Analysis and the Nodes grid, and their link in the navigation." },
+  showNodeGroupChart: { area: "Nodes", label: "Node group charts", description: "The Utilization Charts panel under Node Group Analysis for the selected group." },
+  cloudexShowConnections: { area: "Cloud", label: "Cloud Connections", description: "The Cloud Connections screen (AWS, Azure and GCP accounts) and its link." },
+  cloudexShowMetricViewer: { area: "Cloud", label: "Cloud Metric Viewer", description: "The Metric Viewer tab and the View all charts link of cloud machines." },
+  sandboxPlaygroundEnabled: { area: "Environment", label: "Demo sandbox", description: "Runs as a shared demo: nothing can be made public, connecting clusters or cloud accounts is blocked, and a free-trial link shows." },
+};
+
 /** Flags stored under an earlier name: seeding moves the stored value to the spec's name. */
 export const RENAMED_FLAGS: Readonly<Record<string, FeatureFlagName>> = { gpuEnabled: "kubexShowGpuData" };
 

@@ -5,11 +5,12 @@ import { test, expect } from "./fixtures";
 
 async function setFlag(page: Page, name: string, on: boolean) {
   await page.goto("/kubex/settings");
-  const row = page.locator("li").filter({ has: page.getByText(name, { exact: true }) });
-  const button = row.getByRole("button", { name: `Turn ${on ? "on" : "off"} ${name}` });
+  // A flag's row carries its stored name; its button says the flag's label ("Turn off Product tour").
+  const row = page.locator(`[data-flag="${name}"]`);
+  const button = row.getByRole("button", { name: new RegExp(`^Turn ${on ? "on" : "off"} `) });
   if (await button.count()) {
     await button.click();
-    await expect(page.getByText(`${name} is now ${on ? "on" : "off"}.`)).toBeVisible();
+    await expect(page.getByText(`(${name}) is now ${on ? "on" : "off"}.`)).toBeVisible();
   }
 }
 

@@ -2,13 +2,14 @@ import { test, expect } from "./fixtures";
 
 async function setFlag(page: import("@playwright/test").Page, name: string, on: boolean) {
   await page.goto("/kubex/settings");
-  const row = page.locator("li").filter({ has: page.getByText(name, { exact: true }) });
-  const button = row.getByRole("button", { name: `Turn ${on ? "on" : "off"} ${name}` });
+  // A flag's row carries its stored name; its button says the flag's label ("Turn off Product tour").
+  const row = page.locator(`[data-flag="${name}"]`);
+  const button = row.getByRole("button", { name: new RegExp(`^Turn ${on ? "on" : "off"} `) });
   if (await button.count()) {
     await button.click();
     // The switched state, not only the notice: turning the tour on starts it, and its navigation can replace the
     // page (and the notice) before the notice is seen.
-    await expect(row.getByRole("button", { name: `Turn ${on ? "off" : "on"} ${name}` })).toBeVisible();
+    await expect(row.getByRole("button", { name: new RegExp(`^Turn ${on ? "off" : "on"} `) })).toBeVisible();
   }
 }
 
@@ -45,7 +46,7 @@ test("an ordinary user cannot switch feature flags", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/kubex/settings");
   await expect(page.getByText("Only administrators can switch flags.")).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Turn (on|off) showTreeCount$/ })).toBeDisabled();
+  await expect(page.locator('[data-flag="showTreeCount"]').getByRole("button", { name: /^Turn (on|off) Counts in the tree$/ })).toBeDisabled();
   await context.close();
 });
 

@@ -2,24 +2,28 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { CONNECTION_PAGE_SIZES } from "~/features/status/connections";
-import { formatCount, formatDate, formatDateTime } from "~/lib/format";
+import { formatCount, formatDateTime } from "~/lib/format";
 import { NoData } from "~/components/ui/NoData";
 import { Modal } from "~/components/ui/Modal";
 import { CopyBlock } from "~/components/ui/CopyBlock";
 import { FREE_TRIAL_URLS, TEXT } from "~/lib/constants";
 import type { loadConnections } from "~/features/status/connections.server";
 
-const COLUMNS = [
-  "Cluster",
-  "First Collection",
-  "Last Collection",
-  "Latest Node Count",
-  "Latest Node Group Count",
-  "Latest Container Count",
-  "Cluster Version",
-  "Automation Stack Version",
-  "Prometheus Version",
+/** The spec's columns; the counts are numbers, right-aligned under right-aligned headers. */
+const COLUMNS: readonly { name: string; numeric?: boolean }[] = [
+  { name: "Cluster" },
+  { name: "First Collection" },
+  { name: "Last Collection" },
+  { name: "Latest Node Count", numeric: true },
+  { name: "Latest Node Group Count", numeric: true },
+  { name: "Latest Container Count", numeric: true },
+  { name: "Cluster Version" },
+  { name: "Automation Stack Version" },
+  { name: "Prometheus Version" },
 ];
+
+/** Where the last collection came from, in the user's words. */
+const SOURCE_NAMES: Record<string, string> = { demo: "from the built-in demo fleet", prometheus: "from Prometheus" };
 
 export function KubernetesConnectionsPage({ data }: { data: SerializeFrom<typeof loadConnections> }) {
   const { clusters, run, sandbox, q, size, page, pages, total, admin, instructionsOpen, snippet } = data;
@@ -36,7 +40,7 @@ export function KubernetesConnectionsPage({ data }: { data: SerializeFrom<typeof
       <h2 className="mb-1 text-lg font-semibold">Kubernetes Connections</h2>
       <p className="muted mb-4 text-sm">
         {run
-          ? `Last collection: ${formatDate(run.finished_at)} from the ${run.source} source${run.source === "demo" ? ` (seed ${run.seed})` : ""}, ${formatCount(run.container_count)} containers.`
+          ? `Last collection: ${formatDateTime(run.finished_at)}, ${SOURCE_NAMES[run.source] ?? run.source}, ${formatCount(run.container_count)} containers.`
           : "No collection has run yet."}
       </p>
       <section className="card mb-4" aria-labelledby="connect-title">
@@ -56,7 +60,7 @@ export function KubernetesConnectionsPage({ data }: { data: SerializeFrom<typeof
             <Link to="/kubex/cluster-connections" className="text-sky-700 underline dark:text-sky-400">
               Cluster connections
             </Link>
-            ; scripts run <code>npm run collect -- --source prometheus --url …</code>. Until a cluster is connected the built-in demo fleet is shown.
+            . Until a cluster is connected and collected, the built-in demo fleet is shown.
           </p>
         )}
       </section>
@@ -124,8 +128,8 @@ export function KubernetesConnectionsPage({ data }: { data: SerializeFrom<typeof
             <thead className="text-left text-xs uppercase text-slate-500">
               <tr>
                 {COLUMNS.map((c) => (
-                  <th key={c} className="whitespace-nowrap px-3 py-2">
-                    {c}
+                  <th key={c.name} scope="col" className={`whitespace-nowrap px-3 py-2${c.numeric ? " text-right" : ""}`}>
+                    {c.name}
                   </th>
                 ))}
               </tr>
@@ -133,9 +137,9 @@ export function KubernetesConnectionsPage({ data }: { data: SerializeFrom<typeof
             <tbody>
               {clusters.map((c) => (
                 <tr key={c.clusterName} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="px-3 py-1.5">{c.clusterName}</td>
-                  <td className="px-3 py-1.5">{c.firstAuditTime ? formatDateTime(c.firstAuditTime) : "-"}</td>
-                  <td className="px-3 py-1.5">{c.lastAuditTime ? formatDateTime(c.lastAuditTime) : "-"}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5 font-medium">{c.clusterName}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5">{c.firstAuditTime ? formatDateTime(c.firstAuditTime) : "-"}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5">{c.lastAuditTime ? formatDateTime(c.lastAuditTime) : "-"}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.nodeCount)}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.nodeGroupCount)}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(c.containerCount)}</td>

@@ -409,7 +409,7 @@ export const HELP_PAGES: HelpPage[] = [
       {
         heading: "Connecting a cluster",
         steps: [
-          "If the product runs as the demo sandbox (sandboxPlaygroundEnabled on the Settings page), connecting is blocked: an administrator turns that flag off first.",
+          "If the product runs as the demo sandbox (Settings, Features: Demo sandbox), connecting is blocked: an administrator turns it off first.",
           "Add the cluster's name and its Prometheus address (with a bearer token or user name and password if needed; stored encrypted and never shown again). kube-state-metrics must export node labels for node groups.",
           "Verify: Kubex checks that the store answers and has both exporters' series.",
           "Collect now, or wait for the daily collection; the analysis follows each collection.",
@@ -435,7 +435,7 @@ export const HELP_PAGES: HelpPage[] = [
       {
         heading: "Adding a connection",
         steps: [
-          "If the product runs as the demo sandbox (sandboxPlaygroundEnabled on the Settings page), connecting is blocked: an administrator turns that flag off first.",
+          "If the product runs as the demo sandbox (Settings, Features: Demo sandbox), connecting is blocked: an administrator turns it off first.",
           "AWS: create a role the installation may assume (its account ID and the External ID are shown), with read-only permissions (ec2:Describe*, autoscaling:Describe*, rds:DescribeDBInstances, cloudwatch:GetMetricData and ListMetrics), then verify and save.",
           "Azure: a service principal (Application ID, Secret Key, Tenant ID) with Reader on the subscriptions; choose the subscriptions.",
           "GCP: a service account with Compute Viewer and Monitoring Viewer.",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { csrfToken, FORGED_POST_MESSAGE, requireUser, verifyCsrf } from "~/features/auth/session.server";
-import { FEATURE_FLAGS, type FeatureFlagName } from "~/lib/constants";
+import { FEATURE_FLAG_INFO, FEATURE_FLAGS, type FeatureFlagName } from "~/lib/constants";
 import { listFeatureFlags, setFlag } from "~/models/feature-flags.server";
 import { createApiToken, listApiTokens, revokeApiToken, TOKEN_DAYS, TOKEN_DEFAULT_DAYS } from "~/models/users.server";
 import { readFormPost } from "~/lib/form-post.server";
@@ -53,7 +53,7 @@ export async function actSettings(request: Request) {
   if (input.intent === "flag") {
     if (!user.isAdmin) return { error: "Only administrators can switch feature flags." };
     await setFlag(db, input.name as FeatureFlagName, input.enabled === "true");
-    return { message: `${input.name} is now ${input.enabled === "true" ? "on" : "off"}.` };
+    return { message: `${FEATURE_FLAG_INFO[input.name as FeatureFlagName].label} (${input.name}) is now ${input.enabled === "true" ? "on" : "off"}.` };
   }
   if (input.intent === "createToken") {
     const days = Number(input.expiresInDays ?? TOKEN_DEFAULT_DAYS);
