@@ -1,5 +1,6 @@
 /** The Automation status page (spec document 3, 2.10): per cluster, whether the webhook is deployed and what it changed; the set-up steps for administrators. */
 import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { RiCheckLine, RiCloseLine } from "@remixicon/react";
 import { formatCount, formatDate, formatDateTime } from "~/lib/format";
 import { NoData } from "~/components/ui/NoData";
@@ -85,8 +86,12 @@ export function AutomationStatusPage({ data }: { data: SerializeFrom<typeof load
           </h3>
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
             <li>
-              Give Kubex a TLS certificate the clusters can reach it by (KUBEX_WEBHOOK_CERT_FILE, KUBEX_WEBHOOK_KEY_FILE, KUBEX_WEBHOOK_URL; the README&apos;s
-              &quot;Automation&quot; section). {setup.configured ? `The webhook listens; clusters call ${setup.baseUrl}.` : setup.reason}
+              Give Kubex a TLS certificate the clusters can reach it by: the server settings <code>KUBEX_WEBHOOK_CERT_FILE</code> and{" "}
+              <code>KUBEX_WEBHOOK_KEY_FILE</code>, and <code>KUBEX_WEBHOOK_URL</code> for the address clusters call (
+              <Link to="/kubex/help/automation" className="text-sky-700 underline dark:text-sky-300">
+                Help: Automation
+              </Link>
+              ). {setup.configured ? `The webhook listens; clusters call ${setup.baseUrl}.` : setup.reason}
             </li>
             <li>
               Apply the cluster&apos;s manifest below with <code>kubectl apply -f</code>. It never blocks a pod (<code>failurePolicy: Ignore</code>); a pod opts

@@ -229,7 +229,7 @@ export function webhookSetup(): WebhookSetup {
   const host = listenHost && listenHost !== "0.0.0.0" && listenHost !== "::" ? listenHost : os.hostname();
   const baseUrl = (e.KUBEX_WEBHOOK_URL ?? `https://${host}:${port}`).replace(/\/+$/, "");
   if (!e.KUBEX_WEBHOOK_CERT_FILE || !e.KUBEX_WEBHOOK_KEY_FILE) {
-    return { configured: false, reason: "No certificate is configured: set KUBEX_WEBHOOK_CERT_FILE and KUBEX_WEBHOOK_KEY_FILE (README, \"Automation\").", baseUrl, caPem: null };
+    return { configured: false, reason: "No certificate is configured yet, so the webhook is not listening.", baseUrl, caPem: null };
   }
   try {
     const caPem = fs.readFileSync(e.KUBEX_WEBHOOK_CA_FILE ?? e.KUBEX_WEBHOOK_CERT_FILE, "utf8");

@@ -47,7 +47,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const TEXT_NODES = {
   footnote: "Data is derived from past 7 days.",
   estimated:
-    "* Node hours are the hours with samples in the last 7 days; pods are estimated from the workloads' replicas and the node's load (README, Nodes and node groups).",
+    "* Node hours are the hours with samples in the last 7 days; pods are estimated from the workloads' replicas and the node's load.",
   noAnalysis: "The analysis has not run yet: node figures appear after the next analysis.",
   notFound: "This node is not in the current analysis.",
   notSelectable: "Default node groups cannot be selected.",

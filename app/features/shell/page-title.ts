@@ -56,6 +56,7 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   if (pathname.includes("/collectionstatus/connections")) return "Kubernetes Connections";
   if (pathname.includes("/cloud/connections")) return "Cloud Connections";
   if (pathname.includes("/settings")) return "Settings";
+  if (pathname.endsWith("/cluster-connections")) return "Cluster Connections";
   if (pathname.endsWith("/kubex/policies")) return "Policies";
   if (pathname.endsWith("/share")) return "Share";
   return "Kubex";

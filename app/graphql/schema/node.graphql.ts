@@ -35,7 +35,7 @@ const NODE: Field[] = [
   ["firstSeenDateUtc", "String", "First sample in the window, ISO-8601 UTC."],
   ["lastSeenDateUtc", "String", "Last sample in the window, ISO-8601 UTC."],
   ["maxAllowedPods", "Int!", "The node's pod limit."],
-  ["numPodsAvg", "Float", "Average pods on the node (estimated: README, Nodes and node groups)."],
+  ["numPodsAvg", "Float", "Average pods on the node (estimated from the workloads' replicas and the node's load)."],
   ["numPodsPeak", "Float", "Peak pods on the node (estimated, at most maxAllowedPods)."],
   ["maxAllowedPodsPct", "Float", "numPodsPeak / maxAllowedPods × 100."],
   ["nodeCpu", "Float!", "CPU of the instance type as published (mCores)."],
