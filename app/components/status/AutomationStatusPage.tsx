@@ -102,7 +102,13 @@ export function AutomationStatusPage({ data }: { data: SerializeFrom<typeof load
           {!admin ? (
             <p className="muted mt-2 text-sm">Administrators see each cluster&apos;s manifest here.</p>
           ) : manifests.length === 0 ? (
-            <p className="muted mt-2 text-sm">No cluster is connected yet: add one on Cluster connections.</p>
+            <p className="muted mt-2 text-sm">
+              No cluster is connected yet: add one on{" "}
+              <Link to="/kubex/cluster-connections" className="text-sky-700 underline dark:text-sky-300">
+                Cluster connections
+              </Link>
+              .
+            </p>
           ) : (
             manifests.map((m) => (
               <details key={m.clusterName} className="mt-3" data-testid="automation-manifest">
