@@ -11,7 +11,8 @@ import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } fr
 import { currentSnapshot } from "./snapshot.server";
 import { storedSource } from "./stored-source.server";
 import { storedSeriesSource } from "./collected-series.server";
-import { latestCollection } from "~/sources/collect.server";
+import { latestCollection, storedDemoNodeShares } from "~/sources/collect.server";
+import { demoNodeSamples, nodeGroupKey } from "~/sources/demo";
 import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
 import { nodeGroupSeries, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
 import { DAY_MS } from "~/lib/time";
@@ -26,27 +27,40 @@ export interface SeriesArgs {
   rollupTimezone?: string | null;
 }
 
-type NodeSamples = (nodeId: string, fromMs: number, toMs: number) => UtilisationSample[] | Promise<UtilisationSample[]>;
+type NodeSamplesById = (nodeId: string, fromMs: number, toMs: number) => UtilisationSample[] | Promise<UtilisationSample[]>;
+type NodeSamples = (node: Pick<NodeRow, "nodeId" | "clusterName" | "nodeGroupName">, fromMs: number, toMs: number) => UtilisationSample[] | Promise<UtilisationSample[]>;
 
-let override: NodeSamples | undefined;
+let override: NodeSamplesById | undefined;
 
 /** Tests: answer node samples from this function instead of the stored source (undefined: back to it). */
-export function setNodeSampleSource(fn: NodeSamples | undefined) {
+export function setNodeSampleSource(fn: NodeSamplesById | undefined) {
   override = fn;
 }
 
+/**
+ * Where a node's samples come from: a Prometheus collection's stored series; for the demo fleet, its seed, the
+ * node and its group's requested share as the collection stored it (no fleet is generated in the web process:
+ * issue 13), or, for a demo collection stored before the shares were, the regenerated fleet.
+ */
 async function samplesOf(store: Store): Promise<NodeSamples | null> {
-  if (override) return override;
+  const test = override;
+  if (test) return (node, from, to) => test(node.nodeId, from, to);
   const latest = await latestCollection(store);
   if (latest?.source === "prometheus") {
     const stored = storedSeriesSource(store.db, latest.runId);
-    return (id, from, to) => stored.nodeSamples(id, from, to, SAMPLE_STEP_MS);
+    return (node, from, to) => stored.nodeSamples(node.nodeId, from, to, SAMPLE_STEP_MS);
+  }
+  if (latest?.source !== "demo") return null;
+  const shares = await storedDemoNodeShares(store, latest.runId);
+  if (shares) {
+    const regions = new Map((await store.db.selectFrom("k8s_cluster").select(["name", "region"]).execute()).map((c) => [c.name, c.region]));
+    return (node, from, to) => demoNodeSamples(latest.seed, node.nodeId, regions.get(node.clusterName) ?? "", shares.get(nodeGroupKey(node.clusterName, node.nodeGroupName)), from, to, SAMPLE_STEP_MS);
   }
   const demo = await storedSource(store);
   if (!demo) return null;
-  return (id, from, to) => {
+  return (node, from, to) => {
     try {
-      return demo.nodeSamples(id, from, to, SAMPLE_STEP_MS);
+      return demo.nodeSamples(node.nodeId, from, to, SAMPLE_STEP_MS);
     } catch {
       return []; // a node the regenerated fleet does not know: no samples
     }
@@ -111,7 +125,7 @@ export async function nodeMetricSeries(store: Store, nodeId: string, args: Serie
   const read = await samplesOf(store);
   // Nothing before the node was first seen: a node that joined 7 days ago has 7 days of chart, not 30 (issue 14).
   const fromMs = Math.max(w.fromMs, firstSeenMs(node.firstSeenDateUtc));
-  const samples = read && w.toMs > fromMs ? await read(nodeId, fromMs, w.toMs) : [];
+  const samples = read && w.toMs > fromMs ? await read(node, fromMs, w.toMs) : [];
   const [requests, peers, daemonSets] = await Promise.all([
     groupRequests(store.db, node.clusterName, node.nodeGroupName),
     nodesOfGroup(store.db, node.clusterName, node.nodeGroupName),
@@ -140,7 +154,7 @@ export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, a
   const [nodes, requests] = await Promise.all([nodesOfGroup(store.db, group.clusterName, group.nodeGroupName), groupRequests(store.db, group.clusterName, group.nodeGroupName)]);
   // One node at a time: a stored series is one row read, and a big group need not hold every read in flight.
   const withSamples: { node: NodeRow; samples: UtilisationSample[] }[] = [];
-  for (const n of nodes) withSamples.push({ node: n, samples: read && w.toMs > w.fromMs ? await read(n.nodeId, w.fromMs, w.toMs) : [] });
+  for (const n of nodes) withSamples.push({ node: n, samples: read && w.toMs > w.fromMs ? await read(n, w.fromMs, w.toMs) : [] });
   return nodeGroupSeries(
     withSamples,
     {

@@ -9,7 +9,7 @@ import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
 import type { Inventory, MetricsSource } from "~/engine/source-contract";
 import { CURRENT_SNAPSHOT_META_KEY } from "~/db/meta-keys";
-import { DEMO_CLOUD_SIZE_MAX, DEMO_CLOUD_SIZE_MIN, DemoOptionsError, createDemoSource, type DemoSource } from "./demo";
+import { DEMO_CLOUD_SIZE_MAX, DEMO_CLOUD_SIZE_MIN, DemoOptionsError, createDemoSource, type DemoSource, type NodeGroupShares } from "./demo";
 
 export interface CollectionMeta {
   /** Which source ran ("demo", "prometheus", ...). */
@@ -165,6 +165,8 @@ export async function runCollection(
     runId?: string;
     /** What the source saw (written as the run's details_json), asked for once the inventory is in. */
     details?: () => unknown;
+    /** The demo fleet's node group shares, stored with the run (DEMO_NODE_SHARES_META_KEY). */
+    nodeShares?: () => NodeGroupShares;
   } = {},
 ): Promise<CollectionResult> {
   const runId = options.runId ?? crypto.randomUUID();
@@ -189,11 +191,15 @@ export async function runCollection(
           ...(options.details ? { details_json: JSON.stringify(options.details()) } : {}),
         })
         .execute();
-      await trx.deleteFrom("meta").where("key", "=", LATEST_COLLECTION_META_KEY).execute();
+      await trx.deleteFrom("meta").where("key", "in", [LATEST_COLLECTION_META_KEY, DEMO_NODE_SHARES_META_KEY]).execute();
       await trx
         .insertInto("meta")
         .values({ key: LATEST_COLLECTION_META_KEY, value: JSON.stringify({ runId, ...meta }) })
         .execute();
+      if (options.nodeShares) {
+        const shares: StoredNodeShares = { runId, shares: Object.fromEntries([...options.nodeShares()].map(([k, s]) => [k, [s.cpu, s.mem]])) };
+        await trx.insertInto("meta").values({ key: DEMO_NODE_SHARES_META_KEY, value: JSON.stringify(shares) }).execute();
+      }
       // The current analysis snapshot describes the inventory just replaced: from this commit on no reader may
       // join the new inventory to it (issue 12: a tree of the new fleet beside totals of old rows matching a few
       // new ids). Readers see "not analysed yet" until the analysis of this run swaps its snapshot in
@@ -243,13 +249,43 @@ export function demoCloudSizeFromEnv(env: Record<string, string | undefined> = p
 export async function runDemoCollection(store: Store, options: { seed: number; size: number; now?: number; cloudSize?: number }): Promise<CollectionResult> {
   const cloudSize = options.cloudSize ?? demoCloudSizeFromEnv();
   const source = createDemoSource({ seed: options.seed, size: options.size, now: options.now ?? Date.now(), cloudSize });
-  return runCollection(store, source, {
-    source: "demo",
-    seed: source.seed,
-    size: source.size,
-    now: source.now,
-    ...(cloudSize === undefined ? {} : { cloudSize: source.cloudSize }),
-  });
+  return runCollection(
+    store,
+    source,
+    {
+      source: "demo",
+      seed: source.seed,
+      size: source.size,
+      now: source.now,
+      ...(cloudSize === undefined ? {} : { cloudSize: source.cloudSize }),
+    },
+    { nodeShares: () => source.nodeGroupShares() },
+  );
+}
+
+/**
+ * The meta row holding the demo collection's node group shares, { runId, shares: { "<cluster>\u0000<group>":
+ * [cpu, mem] } }: with them a web process draws a demo node's charts without generating the fleet (issue 13).
+ */
+export const DEMO_NODE_SHARES_META_KEY = "collection.demo_node_shares";
+
+interface StoredNodeShares {
+  runId: string;
+  shares: Record<string, [number, number]>;
+}
+
+let sharesCache: { runId: string; shares: NodeGroupShares } | undefined;
+
+/** The latest demo collection's node group shares; undefined for another source, or a run stored before them. */
+export async function storedDemoNodeShares(store: Store, runId: string): Promise<NodeGroupShares | undefined> {
+  if (sharesCache?.runId === runId) return sharesCache.shares;
+  const row = await store.db.selectFrom("meta").select("value").where("key", "=", DEMO_NODE_SHARES_META_KEY).executeTakeFirst();
+  if (!row) return undefined;
+  const stored = JSON.parse(row.value) as StoredNodeShares;
+  if (stored.runId !== runId) return undefined;
+  const shares: NodeGroupShares = new Map(Object.entries(stored.shares).map(([k, [cpu, mem]]) => [k, { cpu, mem }]));
+  sharesCache = { runId, shares };
+  return shares;
 }
 
 /** True once a collection run has completed (the store holds an inventory). */

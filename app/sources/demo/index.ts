@@ -15,6 +15,6 @@ export {
   type DemoFleet,
   type DemoOptions,
 } from "./inventory";
-export { createDemoSource, type DemoSource } from "./source";
+export { createDemoSource, demoNodeSamples, nodeGroupKey, type DemoSource, type NodeGroupShares } from "./source";
 export { cloudInstanceCount } from "./cloud";
 export { POLICIES as DEMO_POLICIES } from "./names";

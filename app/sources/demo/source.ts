@@ -31,6 +31,8 @@ export interface DemoSource extends MetricsSource {
   inventory(): Inventory;
   containerSamples(containerId: string, fromMs: number, toMs: number, stepMs?: number): ContainerSample[];
   nodeSamples(nodeId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
+  /** Every node group's requested share (nodeGroupShares of the fleet; generates it on first use). */
+  nodeGroupShares(): NodeGroupShares;
   containerEvents(containerId: string, fromMs: number, toMs: number): ContainerEvents;
   instanceSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
   cloudSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): CloudSample[];
@@ -51,10 +53,19 @@ interface Index {
   gpuShare: Map<string, number>;
 }
 
-function buildIndex(fleet: DemoFleet): Index {
-  const inv = fleet.inventory;
-  const regions = new Map(inv.clusters.map((c) => [c.name, c.region]));
-  const groupKey = (cluster: string, group: string) => `${cluster}\u0000${group}`;
+/** The key of a node group in the share tables: cluster and group name. */
+export const nodeGroupKey = (cluster: string, group: string) => `${cluster}\u0000${group}`;
+
+/** A node group's requested share of its allocatable CPU and memory (what the group's nodes' samples scale with). */
+export type NodeGroupShares = Map<string, { cpu: number; mem: number }>;
+
+/**
+ * The requested shares of every node group of an inventory, by nodeGroupKey: the only fleet-wide input of a demo
+ * node's samples. The collection stores them (decision 022, issue 13), so a web process draws node charts from
+ * the seed, the node and its group's share without generating the fleet again.
+ */
+export function nodeGroupShares(inv: DemoFleet["inventory"]): NodeGroupShares {
+  const groupKey = nodeGroupKey;
   const requested = new Map<string, { cpu: number; mem: number }>();
   const perNode = new Map<string, { cpu: number; mem: number }>(); // DaemonSet requests per node, by cluster
   for (const c of inv.containers) {
@@ -69,7 +80,7 @@ function buildIndex(fleet: DemoFleet): Index {
   }
   const allocatable = new Map<string, { cpu: number; mem: number }>();
   for (const n of inv.nodes) allocatable.set(groupKey(n.cluster, n.node_group), { cpu: n.cpu_allocatable, mem: n.mem_allocatable });
-  const groupShare = new Map<string, { cpu: number; mem: number }>();
+  const groupShare: NodeGroupShares = new Map();
   for (const g of inv.nodeGroups) {
     const key = groupKey(g.cluster, g.name);
     const alloc = allocatable.get(key);
@@ -81,6 +92,23 @@ function buildIndex(fleet: DemoFleet): Index {
       mem: (req.mem + ds.mem * g.node_count) / (alloc.mem * g.node_count),
     });
   }
+  return groupShare;
+}
+
+/** A group without a share (no allocatable, no nodes) runs its nodes at half. */
+const NO_SHARE = { cpu: 0.5, mem: 0.5 };
+
+/** A demo node's samples from its seed, id, region and group share: the same values as the source's nodeSamples. */
+export function demoNodeSamples(seed: number, nodeId: string, region: string, share: { cpu: number; mem: number } | undefined, fromMs: number, toMs: number, stepMs = SAMPLE_STEP_MS): UtilisationSample[] {
+  const s = share ?? NO_SHARE;
+  return utilisationSeries(nodeModel(seed, nodeId, region, s.cpu, s.mem), fromMs, toMs, stepMs);
+}
+
+function buildIndex(fleet: DemoFleet): Index {
+  const inv = fleet.inventory;
+  const regions = new Map(inv.clusters.map((c) => [c.name, c.region]));
+  const groupKey = nodeGroupKey;
+  const groupShare = nodeGroupShares(inv);
   const gpuPods = new Map<string, number>();
   for (const c of inv.containers) {
     if (c.pod_owner_kind === "DaemonSet" || !gpuModel(0, c)) continue;
@@ -126,7 +154,7 @@ export function createDemoSource(options: DemoOptions): DemoSource {
   };
   const nodeUtilisation = (nodeId: string) => {
     const n = find(idx().nodes, nodeId, "node");
-    const share = idx().groupShare.get(`${n.cluster}\u0000${n.node_group}`) ?? { cpu: 0.5, mem: 0.5 };
+    const share = idx().groupShare.get(nodeGroupKey(n.cluster, n.node_group)) ?? NO_SHARE;
     return nodeModel(seed, n.id, idx().regions.get(n.cluster) ?? "", share.cpu, share.mem);
   };
   const cloudModel = (id: string): CloudModel => {
@@ -153,6 +181,7 @@ export function createDemoSource(options: DemoOptions): DemoSource {
       const c = find(idx().containers, containerId, "container");
       return containerEventsOf(containerModel(seed, c, idx().regions.get(c.cluster) ?? ""), fromMs, toMs);
     },
+    nodeGroupShares: () => idx().groupShare,
     nodeSamples(nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
       return utilisationSeries(nodeUtilisation(nodeId), fromMs, toMs, stepMs);
     },
