@@ -106,7 +106,7 @@ export function sourceReader(source: MetricsSource): ContainerReader {
  * regions by cluster name). Synchronous; the model of the last container asked for is kept, so its samples and
  * its events cost one model. Its samples pass also counts its throttled intervals (ThrottleCounts), so its events
  * over any window inside the samples' (an analysis asks for 7 days, the last day and the policy's window right
- * after the samples) need no pass of their own: they were a quarter of a what-if's time.
+ * after the samples) need no pass of their own: they were a fifth of a what-if's CPU.
  */
 export function demoReader(seed: number, regions: Readonly<Record<string, string>>) {
   let lastId: string | undefined;
