@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createDemoSource } from "~/sources/demo/index";
 import type { ContainerSample, MetricsSource } from "~/engine/source-contract";
 import { demoReader, sampleBuffers, sourceReader, type SampleBuffers } from "./sample-reader";
-import { containerModel, containerSampleAt, containerSamplesInto } from "~/sources/demo/samples";
+import { containerEventsOf, containerModel, containerSampleAt, containerSamplesInto } from "~/sources/demo/samples";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const DAY = 86_400_000;
@@ -65,6 +65,38 @@ describe("demoReader's window fill (containerSamplesInto)", () => {
       compared += n;
     }
     expect(compared).toBeGreaterThan(2000 * 2000);
+  });
+});
+
+describe("demoReader's events from its samples pass (ThrottleCounts)", () => {
+  it("equal containerEventsOf's own count for every container of the fleet, inside and outside the samples' window", () => {
+    const reader = demoReader(42, regions);
+    const buf = sampleBuffers();
+    let throttled = 0;
+    for (const c of inventory.containers) {
+      const m = containerModel(42, c, regions[c.cluster] ?? "");
+      reader.samples(c, NOW - 7 * DAY, NOW, buf);
+      for (const [from, to] of [
+        [NOW - 7 * DAY, NOW],
+        [NOW - DAY, NOW],
+        [NOW - 3 * DAY + 123_456, NOW - DAY - 1],
+        [NOW - 7 * DAY - 300_000, NOW], // starts before the samples: counted afresh
+        [NOW - DAY, NOW + 300_000], // ends after them: counted afresh
+      ]) {
+        const got = reader.events(c, from, to);
+        expect(got, `${c.id} ${from} ${to}`).toEqual(containerEventsOf(m, from, to));
+        if (from === NOW - 7 * DAY && to === NOW && got.throttleEvents > 0) throttled++;
+      }
+    }
+    expect(throttled).toBeGreaterThan(20);
+  });
+
+  it("are not another container's: events of a container whose samples were not read are counted afresh", () => {
+    const reader = demoReader(42, regions);
+    const [a, b] = inventory.containers.filter((c) => c.cpu_limit !== null);
+    reader.samples(a, NOW - 7 * DAY, NOW, sampleBuffers());
+    expect(reader.events(b, NOW - 7 * DAY, NOW)).toEqual(source.containerEvents(b.id, NOW - 7 * DAY, NOW));
+    expect(reader.events(a, NOW - 7 * DAY, NOW)).toEqual(source.containerEvents(a.id, NOW - 7 * DAY, NOW));
   });
 });
 

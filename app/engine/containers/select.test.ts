@@ -35,6 +35,19 @@ describe("percentilesInPlace", () => {
     }
   });
 
+  it("agrees with sort-then-interpolate on every small array size, where ranks coincide and sit at both ends", () => {
+    const ps = [0, 1, 25, 49, 50, 51, 75, 95, 99, 100];
+    for (let n = 1; n <= 40; n++) {
+      for (let r = 0; r < 20; r++) {
+        const a = Float64Array.from({ length: n }, () => Math.floor(rnd() * (r % 2 ? 4 : 1000)));
+        const sorted = a.slice().sort();
+        const got = percentilesInPlace(a, ps);
+        ps.forEach((p, i) => expect(got[i], `n ${n} p ${p}`).toBe(percentileSorted(sorted, p)));
+        expect(a.slice().sort()).toEqual(sorted);
+      }
+    }
+  });
+
   it("handles sorted, reversed and constant input", () => {
     const up = Float64Array.from({ length: 2016 }, (_, i) => i);
     expect(percentilesInPlace(up.slice(), [95])).toEqual([percentileSorted(up, 95)]);

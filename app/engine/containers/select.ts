@@ -43,6 +43,52 @@ export function selectRank(a: Float64Array, lo: number, hi: number, k: number): 
   }
 }
 
+/** Swaps the largest of a[lo..hi] into a[hi]. */
+function maxToEnd(a: Float64Array, lo: number, hi: number): void {
+  let m = hi;
+  let max = a[hi];
+  for (let i = lo; i < hi; i++) {
+    if (a[i] > max) {
+      max = a[i];
+      m = i;
+    }
+  }
+  a[m] = a[hi];
+  a[hi] = max;
+}
+
+/** Swaps the smallest of a[lo..hi] into a[lo]. */
+function minToStart(a: Float64Array, lo: number, hi: number): void {
+  let m = lo;
+  let min = a[lo];
+  for (let i = lo + 1; i <= hi; i++) {
+    if (a[i] < min) {
+      min = a[i];
+      m = i;
+    }
+  }
+  a[m] = a[lo];
+  a[lo] = min;
+}
+
+/**
+ * Puts each rank of ranks[rlo..rhi] (ascending, distinct, all in [lo, hi]) in place, given that a[lo..hi] holds
+ * exactly the values of those ranks of the whole array. The middle rank first, then the ranks below it within
+ * the values below it and the ranks above within those above: each selection partitions only its own part,
+ * not all that is left. A rank at either end of its part is the part's smallest or largest value: one scan (the
+ * two ranks of an interpolated percentile sit side by side, so half the ranks are found this way).
+ */
+function selectRanks(a: Float64Array, lo: number, hi: number, ranks: readonly number[], rlo: number, rhi: number): void {
+  if (rlo > rhi) return;
+  const mid = (rlo + rhi) >>> 1;
+  const k = ranks[mid];
+  if (k === hi) maxToEnd(a, lo, hi);
+  else if (k === lo) minToStart(a, lo, hi);
+  else selectRank(a, lo, hi, k);
+  selectRanks(a, lo, k - 1, ranks, rlo, mid - 1);
+  selectRanks(a, k + 1, hi, ranks, mid + 1, rhi);
+}
+
 /**
  * The percentiles ps (0–100) of a, reordering a in place (its values are kept). Each is computed as
  * percentileSorted would on the sorted array; NaN for an empty array.
@@ -58,14 +104,10 @@ export function percentilesInPlace(a: Float64Array, ps: readonly number[]): numb
     ranks.push(lo);
     if (h > lo) ranks.push(lo + 1);
   }
-  ranks.sort((x, y) => y - x);
-  let hi = n - 1;
-  for (let r = 0; r < ranks.length; r++) {
-    const k = ranks[r];
-    if (k > hi) continue; // already in place (a duplicate rank)
-    selectRank(a, 0, hi, k);
-    hi = k - 1;
-  }
+  ranks.sort((x, y) => x - y);
+  let distinct = 0;
+  for (let r = 0; r < ranks.length; r++) if (r === 0 || ranks[r] !== ranks[distinct - 1]) ranks[distinct++] = ranks[r];
+  selectRanks(a, 0, n - 1, ranks, 0, distinct - 1);
   return ps.map((p) => {
     const h = ((n - 1) * p) / 100;
     const lo = Math.floor(h);

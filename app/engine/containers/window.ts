@@ -81,6 +81,10 @@ export function selectWindow(samples: SampleColumns, policy: WindowPolicy, opts:
   let firstT = Infinity;
   let prevT = -Infinity;
   let runs = 0;
+  // Whether the day of the sample before is left out by the weekday and weekend filters: samples come a day's
+  // worth at a time, so the day of the week is worked out once a day, not per sample.
+  let lastDay = NaN;
+  let dayExcluded = false;
   for (let i = 0; i < n; i++) {
     const ti = t[i];
     if (ti < fromMs || ti >= toMs) continue;
@@ -89,9 +93,13 @@ export function selectWindow(samples: SampleColumns, policy: WindowPolicy, opts:
     prevT = ti;
     const day = Math.floor(ti / DAY_MS);
     if (!isJob) {
-      const dow = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
-      const weekend = dow === 0 || dow === 6;
-      if (weekend ? !policy.includeWeekends : !policy.includeWeekdays) continue;
+      if (day !== lastDay) {
+        const dow = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
+        const weekend = dow === 0 || dow === 6;
+        dayExcluded = weekend ? !policy.includeWeekends : !policy.includeWeekdays;
+        lastDay = day;
+      }
+      if (dayExcluded) continue;
       if (hourMask !== 0 && (hourMask & (1 << Math.floor((ti - day * DAY_MS) / HOUR_MS))) !== 0) continue;
     }
     perDay[day - firstDay]++;

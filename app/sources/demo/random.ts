@@ -47,14 +47,32 @@ export function fmix32(h: number): number {
   return h >>> 0;
 }
 
+/** mix2's half that depends on `a` alone (an entity's hash). */
+export function mixA(a: number): number {
+  return Math.imul(a | 0, 0x9e3779b1);
+}
+
+/** mix2's half that depends on `b` alone (a time slot). */
+export function mixB(b: number): number {
+  return fmix32((b + 0x7f4a7c15) | 0);
+}
+
 /** A well-mixed 32-bit value of two integers (an entity hash and a time slot, say). */
 export function mix2(a: number, b: number): number {
-  return fmix32(Math.imul(a | 0, 0x9e3779b1) ^ fmix32((b + 0x7f4a7c15) | 0));
+  return fmix32(mixA(a) ^ mixB(b));
 }
 
 /** A uniform number in [0, 1) from two integers: the pure noise of samples. */
 export function unit2(a: number, b: number): number {
   return mix2(a, b) / 4294967296;
+}
+
+/**
+ * unit2(a, b) from its halves, mixA(a) and mixB(b): the same value. A sample loop draws several numbers per time
+ * slot (noise, spike, memory), so it computes the slot's half once and each entity's half once per container.
+ */
+export function unit2Of(ma: number, mb: number): number {
+  return fmix32(ma ^ mb) / 4294967296;
 }
 
 /** A sequential PRNG (mulberry32) for the generator: fast, small state, good enough for synthetic data. */

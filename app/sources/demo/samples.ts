@@ -15,7 +15,7 @@ import { policyForContainer } from "../../engine/policy/policies";
 import { SAMPLE_STEP_MS, type ContainerEvents, type ContainerSample, type UtilisationSample } from "~/engine/source-contract";
 import { containerTraits, isAddOnNamespace, isRunning, jobSchedule, ownerKey, type ContainerTraits, type JobSchedule } from "./profile";
 import { REGION_PEAK_HOUR_UTC } from "./names";
-import { Rng, hash32, unit2 } from "./random";
+import { Rng, hash32, mixA, mixB, unit2, unit2Of } from "./random";
 
 const STEP = SAMPLE_STEP_MS;
 const HOUR = 3_600_000;
@@ -386,13 +386,37 @@ export function containerSampleAt(m: ContainerModel, k: number): ContainerSample
 const SLOTS_PER_DAY = DAY / STEP;
 
 /**
+ * A container's throttled 5-minute intervals over the slots a samples pass saw, as running counts: `before[j]` is
+ * how many of the slots [k0, k0 + j) were throttled (CPU demand above the limit), j from 0 to k1 - k0. The
+ * intervals of any window inside [k0, k1) are then a difference of two counts, so a container's events over 7
+ * days, the last day and its policy's window cost no pass over the samples of their own.
+ */
+export interface ThrottleCounts {
+  k0: number;
+  k1: number;
+  before: Int32Array;
+}
+
+/**
  * The raw samples of slots [k0, k1) written into t, cpu and mem from index 0 (slots where the container does not
  * run are skipped); returns how many. Exactly containerSampleAt's values (a unit test compares them bit for bit),
  * computed faster for a whole window: the daily cycle's cosine once per slot of the day instead of twice per
- * sample, the drift's random knots once per knot, and no object per sample. The samples of a what-if or an
- * analysis are mostly this function's time.
+ * sample, the drift's random knots once per knot, the slot's half of the three per-sample hashes once (unit2Of),
+ * the slot of the day and the weekend flag carried from slot to slot, and no object per sample. The samples of a
+ * what-if or an analysis are mostly this function's time.
+ *
+ * `throttles`, when given (its `before` at least k1 - k0 + 1 long), receives the throttled intervals of the same
+ * slots as containerEventsOf counts them (cpuDemandAt above the limit), from the demand computed here anyway.
  */
-export function containerSamplesInto(m: ContainerModel, k0: number, k1: number, t: Float64Array, cpu: Float64Array, mem: Float64Array): number {
+export function containerSamplesInto(
+  m: ContainerModel,
+  k0: number,
+  k1: number,
+  t: Float64Array,
+  cpu: Float64Array,
+  mem: Float64Array,
+  throttles?: ThrottleCounts,
+): number {
   const tr = m.traits;
   const entity = tr.entity;
   const job = m.job;
@@ -402,6 +426,16 @@ export function containerSamplesInto(m: ContainerModel, k0: number, k1: number, 
   const dip = m.weekendDip;
   const cpuDriftKey = entity ^ SALT_DRIFT;
   const memKey = entity ^ SALT_MEM;
+  // The entity halves of unit2(entity, k), unit2(entity ^ SALT_SPIKE, k), unit2(memKey, k) and the spike's size.
+  const aNoise = mixA(entity);
+  const aSpike = mixA(entity ^ SALT_SPIKE);
+  const aSpikeSize = mixA(entity ^ SALT_SPIKE_SIZE);
+  const aMem = mixA(memKey);
+  const { cpuBase, memBase, cpuLimit, memLimit, saw, memLo, memHi, firstSeenMs } = m;
+  const { dailyAmp, noise, spikeP, memDailyAmp, leakGrowth, cycleMs, cycleOffsetMs } = tr;
+  const before = throttles ? throttles.before : null;
+  const limit = cpuLimit ?? Infinity; // no limit: never throttled
+  let throttled = 0;
   let cpuKnot = NaN;
   let cpuA = 0;
   let cpuB = 0;
@@ -409,18 +443,29 @@ export function containerSamplesInto(m: ContainerModel, k0: number, k1: number, 
   let memA = 0;
   let memB = 0;
   let n = 0;
+  // The slot of the day (k mod 288) and the day (floor(k × STEP / DAY)) of k, carried forward; dow as in rhythm.
+  let slot = mod(k0, SLOTS_PER_DAY);
+  let day = Math.floor((k0 * STEP) / DAY);
+  let dow = mod(day + 4, 7);
+  let weekend = dow === 0 || dow === 6;
   for (let k = k0; k < k1; k++) {
+    if (slot === SLOTS_PER_DAY) {
+      slot = 0;
+      day++;
+      dow = mod(day + 4, 7);
+      weekend = dow === 0 || dow === 6;
+    }
+    const s = slot++;
+    if (before) before[k - k0] = throttled;
     const tk = k * STEP;
-    if (tk < m.firstSeenMs) continue;
-    const u = unit2(entity, k);
+    if (tk < firstSeenMs) continue;
+    const hk = mixB(k);
+    const u = unit2Of(aNoise, hk);
     let demand: number;
     if (job) {
       if (!isRunning(job, tk)) continue;
-      demand = m.cpuBase * (0.8 + 0.4 * u);
+      demand = cpuBase * (0.8 + 0.4 * u);
     } else {
-      const slot = mod(k, SLOTS_PER_DAY);
-      const dow = mod(Math.floor(tk / DAY) + 4, 7);
-      const weekend = dow === 0 || dow === 6;
       // drift(cpuDriftKey, tk / HOUR), its knots kept while they are the same
       const x = tk / HOUR;
       const xk = Math.floor(x);
@@ -431,21 +476,22 @@ export function containerSamplesInto(m: ContainerModel, k0: number, k1: number, 
       }
       const f = x - xk;
       const drift1 = cpuA + (cpuB - cpuA) * f * f * (3 - 2 * f);
-      const shape = (1 + tr.dailyAmp * daily[slot]) * (weekend ? 1 - dip : 1) * (1 + 0.3 * drift1) * (1 + tr.noise * (2 * u - 1));
-      demand = m.cpuBase * shape;
-      if (unit2(entity ^ SALT_SPIKE, k) < tr.spikeP) demand *= 1.8 + 2 * unit2(entity ^ SALT_SPIKE_SIZE, k);
+      const shape = (1 + dailyAmp * daily[s]) * (weekend ? 1 - dip : 1) * (1 + 0.3 * drift1) * (1 + noise * (2 * u - 1));
+      demand = cpuBase * shape;
+      if (unit2Of(aSpike, hk) < spikeP) demand *= 1.8 + 2 * unit2Of(aSpikeSize, hk);
     }
+    if (demand > limit) throttled++;
     if (demand < 0) continue;
-    const c = m.cpuLimit != null ? Math.min(demand, m.cpuLimit) : demand;
+    const c = cpuLimit != null ? Math.min(demand, cpuLimit) : demand;
     // memAt(m, k)
-    const um = unit2(memKey, k);
+    const um = unit2Of(aMem, hk);
     let w: number;
     if (job) {
       const runPhase = mod(tk + job.offsetMs, job.periodMs) / job.durationMs;
-      w = m.memBase * (0.5 + 0.6 * runPhase) * (0.99 + 0.02 * um);
-    } else if (m.saw === "oom") {
-      const phase = mod(tk + tr.cycleOffsetMs, tr.cycleMs) / tr.cycleMs;
-      w = Math.min(m.memHi * 0.999, (m.memLo + (m.memHi - m.memLo) * phase) * (0.995 + 0.01 * um));
+      w = memBase * (0.5 + 0.6 * runPhase) * (0.99 + 0.02 * um);
+    } else if (saw === "oom") {
+      const phase = mod(tk + cycleOffsetMs, cycleMs) / cycleMs;
+      w = Math.min(memHi * 0.999, (memLo + (memHi - memLo) * phase) * (0.995 + 0.01 * um));
     } else {
       const x = tk / (6 * HOUR);
       const xk = Math.floor(x);
@@ -456,14 +502,19 @@ export function containerSamplesInto(m: ContainerModel, k0: number, k1: number, 
       }
       const f = x - xk;
       const drift6 = memA + (memB - memA) * f * f * (3 - 2 * f);
-      w = m.memBase * (1 + tr.memDailyAmp * daily[mod(k, SLOTS_PER_DAY)]) * (1 + 0.06 * drift6) * (0.995 + 0.01 * um);
-      if (m.saw === "leak") w *= 1 + tr.leakGrowth * (mod(tk + tr.cycleOffsetMs, tr.cycleMs) / tr.cycleMs);
-      if (m.memLimit != null) w = Math.min(w, m.memLimit);
+      w = memBase * (1 + memDailyAmp * daily[s]) * (1 + 0.06 * drift6) * (0.995 + 0.01 * um);
+      if (saw === "leak") w *= 1 + leakGrowth * (mod(tk + cycleOffsetMs, cycleMs) / cycleMs);
+      if (memLimit != null) w = Math.min(w, memLimit);
     }
     t[n] = tk;
     cpu[n] = round1(Math.max(0, c));
     mem[n] = round1(Math.max(0, w));
     n++;
+  }
+  if (throttles && before) {
+    before[k1 - k0] = throttled;
+    throttles.k0 = k0;
+    throttles.k1 = k1;
   }
   return n;
 }
@@ -511,7 +562,12 @@ function boundaries(cycleMs: number, offsetMs: number, fromMs: number, toMs: num
   return Math.floor((toMs - 1 + offsetMs) / cycleMs) - Math.floor((fromMs - 1 + offsetMs) / cycleMs);
 }
 
-export function containerEventsOf(m: ContainerModel, fromMs: number, toMs: number): ContainerEvents {
+/**
+ * Restarts, OOM kills and throttled intervals of [fromMs, toMs). `throttles`: the counts of a samples pass over
+ * slots that cover the window (containerSamplesInto); without them, or when they do not cover it, the intervals
+ * are counted here, one demand per slot.
+ */
+export function containerEventsOf(m: ContainerModel, fromMs: number, toMs: number, throttles?: ThrottleCounts | null): ContainerEvents {
   checkWindow(fromMs, toMs, STEP);
   const tr = m.traits;
   const start = Math.max(fromMs, m.firstSeenMs);
@@ -527,8 +583,14 @@ export function containerEventsOf(m: ContainerModel, fromMs: number, toMs: numbe
   }
   let throttleEvents = 0;
   if (m.cpuLimit != null) {
-    for (let k = Math.ceil(start / STEP); k * STEP < toMs; k++) {
-      if (cpuDemandAt(m, k) > m.cpuLimit) throttleEvents++;
+    const ka = Math.ceil(start / STEP);
+    const kb = Math.ceil(toMs / STEP); // the slots k with k × STEP < toMs
+    if (throttles && ka >= throttles.k0 && kb <= throttles.k1) {
+      throttleEvents = throttles.before[kb - throttles.k0] - throttles.before[ka - throttles.k0];
+    } else {
+      for (let k = ka; k * STEP < toMs; k++) {
+        if (cpuDemandAt(m, k) > m.cpuLimit) throttleEvents++;
+      }
     }
   }
   return { restarts: resets + crashes, oomKills, throttleEvents };
