@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { RiCloseLine } from "@remixicon/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { loadShell } from "~/features/shell/shell.server";
 import { availableSections, parseTour, SECTIONS, tourProgress, type SectionId, type TourState } from "~/features/tour/steps";
 
@@ -17,28 +17,38 @@ function href(path: string, search: string, value: string | null) {
 
 /**
  * The guided tour: a card addressed by ?tour=…, each Back/Next a link (so it works without JavaScript). With
- * JavaScript it starts once by itself, outlines the step's target and skips steps whose target is missing.
+ * JavaScript it starts once by itself, outlines the step's target and skips steps whose target is missing. The
+ * first start shows the welcome card in place, without a navigation: a navigation would run every loader of the
+ * page again and render it twice on a new user's first load (the Lighthouse runs paid it on every screen).
  */
 export function ProductTour() {
   const shell = useRouteLoaderData<Awaited<ReturnType<typeof loadShell>>>("routes/kubex");
   const location = useLocation();
   const navigate = useNavigate();
-  const state = parseTour(new URLSearchParams(location.search).get("tour"));
+  const addressed = parseTour(new URLSearchParams(location.search).get("tour"));
+  const [autoWelcome, setAutoWelcome] = useState(false);
+  const state: TourState | null = addressed ?? (autoWelcome ? { kind: "welcome" } : null);
   const sections = availableSections({ containers: Boolean(shell?.hasConnections), nodes: Boolean(shell?.hasConnections && shell.flags.showSideNavNode), cloud: Boolean(shell?.hasCloud) });
 
   useEffect(() => {
     try {
-      if (!state && !localStorage.getItem(SEEN_KEY) && shell) {
+      if (!addressed && !localStorage.getItem(SEEN_KEY) && shell) {
         localStorage.setItem(SEEN_KEY, "1");
-        navigate(href(location.pathname, location.search, "welcome"), { replace: true });
+        setAutoWelcome(true);
       }
     } catch {
       // No storage: no automatic start.
     }
-  }, [state, shell, navigate, location.pathname, location.search]);
-
-  const step = state?.kind === "step" ? SECTIONS[state.section].steps[state.index] : undefined;
+  }, [addressed, shell]);
+  // Any tour address (a step, or closing one) replaces the card shown in place.
   useEffect(() => {
+    if (addressed) setAutoWelcome(false);
+  }, [addressed]);
+
+  // Steps come only from the address (the card shown in place is always the welcome).
+  const step = addressed?.kind === "step" ? SECTIONS[addressed.section].steps[addressed.index] : undefined;
+  useEffect(() => {
+    const state = addressed;
     if (!step || !state || state.kind !== "step") return;
     const timer = setTimeout(() => {
       const el = document.querySelector<HTMLElement>(`[data-tour="${step.target}"]`);
@@ -54,14 +64,25 @@ export function ProductTour() {
       clearTimeout(timer);
       document.querySelectorAll("[data-tour].ring-amber-400").forEach((el) => el.classList.remove("ring-4", "ring-amber-400", "rounded-md"));
     };
-  }, [step, state, navigate, location.search]);
+  }, [step, addressed, navigate, location.search]);
 
   if (!state) return null;
   const close = href(location.pathname, location.search, null);
   return (
     <div role="dialog" aria-label="Product tour" data-testid="product-tour" className="fixed bottom-4 right-4 z-50 w-80 rounded-lg border border-slate-200 bg-white p-4 shadow-2xl dark:border-slate-700 dark:bg-slate-900">
       <TourBody state={state} sections={sections} search={location.search} pathname={location.pathname} />
-      <Link to={close} className="absolute right-3 top-2 rounded p-0.5 text-slate-500" aria-label="Close the tour">
+      <Link
+        to={close}
+        onClick={(e) => {
+          // The card shown in place closes in place (the address never named it).
+          if (!addressed) {
+            e.preventDefault();
+            setAutoWelcome(false);
+          }
+        }}
+        className="absolute right-3 top-2 rounded p-0.5 text-slate-500"
+        aria-label="Close the tour"
+      >
         <RiCloseLine aria-hidden="true" className="h-5 w-5" />
       </Link>
     </div>
