@@ -46,7 +46,7 @@ try {
   }
   parentPort.postMessage({ rows: batch, done: true });
 } catch (error) {
-  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error), code: error && error.code });
 } finally {
   if (db) db.close();
 }
@@ -84,8 +84,9 @@ export async function selectOffThread<R, DB>(db: Kysely<DB>, query: RawBuilder<R
       if (error) reject(error);
       else resolve(rows);
     };
-    worker.on("message", (m: { columns?: string[]; rows?: unknown[][]; done?: boolean; error?: string }) => {
-      if (m.error !== undefined) return finish(new Error(m.error));
+    worker.on("message", (m: { columns?: string[]; rows?: unknown[][]; done?: boolean; error?: string; code?: string }) => {
+      // The driver's message and code (SQLITE_ERROR, SQLITE_BUSY...), as the main connection would have thrown them.
+      if (m.error !== undefined) return finish(Object.assign(new Error(m.error), m.code ? { code: m.code } : {}));
       if (m.columns) columns = m.columns;
       if (m.rows) {
         for (const values of m.rows) {

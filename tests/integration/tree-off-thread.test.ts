@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "~/db/db.server";
-import { readsOffThread } from "~/db/off-thread.server";
+import { sql } from "kysely";
+import { readsOffThread, selectOffThread } from "~/db/off-thread.server";
 import { runDemoCollection } from "~/sources/collect.server";
 import { buildContainerTree } from "~/models/container-tree.server";
 import { resolveTreeScope } from "~/models/trees.server";
@@ -39,6 +40,12 @@ describe.each(TEST_STORES)("cold folder trees on $name", (testStore) => {
       expect(built.tree).toEqual(inProcess.tree);
       expect(JSON.stringify(built.tree)).toBe(JSON.stringify(inProcess.tree));
     }
+  });
+
+  it("reads off the thread what the main connection reads, and fails as it fails", async () => {
+    const query = sql<{ cluster: string; n: number }>`select cluster, count(*) as n from container group by cluster order by cluster`;
+    expect(await selectOffThread(api.db, query)).toEqual((await query.execute(api.db)).rows);
+    await expect(selectOffThread(api.db, sql`select no_such_column from container`)).rejects.toThrow(/no_such_column/);
   });
 
   it("gives requests asking for the same cold tree together one build, and its JSON as JSON.stringify writes it", async () => {
