@@ -162,7 +162,7 @@ async function folderListResponse(
   if (root?.fieldName !== "getFolderListJson") return undefined;
   let literal: Uint8Array;
   try {
-    literal = treeJsonLiteral(await context.tree(root.args as unknown as TreeArgs & { reload?: boolean | null }));
+    literal = await treeJsonLiteral(await context.tree(root.args as unknown as TreeArgs & { reload?: boolean | null }));
   } catch {
     return undefined;
   }

@@ -7,12 +7,14 @@
  */
 import { PostgresAdapter, sql, type Expression, type RawBuilder } from "kysely";
 import type { TreeNode } from "~/domain/tree/types";
-import { buildFolderTree, buildLeafNodes, type FolderRow } from "~/domain/tree/build-tree";
+import { buildLeafNodes, folderTreeSteps, TREE_STEP, type FolderRow } from "~/domain/tree/build-tree";
 import { compileFilterCondition, escapeLike, levelExpression, NONE_LABEL, NotGroupableError } from "~/domain/views-filters/filter-sql";
 import { findProperty } from "~/domain/views-filters/properties";
 import { nodeTypeForLevel, type ViewLevel } from "~/domain/views-filters/view-levels";
 import { TEXT } from "~/lib/constants";
 import { validationError } from "~/lib/errors";
+import { runStepsYielding, type Steps } from "~/lib/yielding";
+import { selectOffThread } from "~/db/off-thread.server";
 import type { TreeFilter } from "./filters.server";
 import type { BuiltTree, FolderScope, TreeScope } from "./tree-scope.server";
 import type { Db } from "./treeview-common.server";
@@ -70,7 +72,17 @@ export async function buildContainerTree(db: Db, view: TreeView, filter: TreeFil
   // No ORDER BY: SQLite's GROUP BY sorts already, and on PostgreSQL sorting 150,000 groups costs more (~200 ms)
   // than the builder saves on sorted input.
   const query = sql<Record<string, unknown>>`select ${sql.join(cols)}, count(*) as n from (${inner}) t group by ${sql.join(cols)}`;
-  const { rows } = await withoutJit(db, (q) => query.execute(q));
+  // Off the request thread on the embedded store (~0.7 s for 150,000 containers), and the tree made between turns
+  // of the event loop (~0.7 s more): a cold tree no longer stops every other request (issue 12).
+  const rows = await withoutJit(db, (q) => selectOffThread(q, query));
+  const levelTypes = view.levels.map((_, i) => nodeTypeForLevel(view.levels, i + 1));
+  const tree = await runStepsYielding(containerTreeSteps(rows, keys, levelTypes));
+  tree.children ??= [];
+  return { tree, levels: view.levels, accountIds: new Map<string, string>() };
+}
+
+/** The folder query's rows as folder paths with counts, then the tree (yielding as folderTreeSteps does). */
+function* containerTreeSteps(rows: readonly Record<string, unknown>[], keys: readonly string[], levelTypes: readonly string[]): Steps<TreeNode> {
   const depth = keys.length;
   const folderRows: FolderRow[] = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
@@ -78,11 +90,9 @@ export async function buildContainerTree(db: Db, view: TreeView, filter: TreeFil
     const path: string[] = new Array(depth);
     for (let i = 0; i < depth; i++) path[i] = String(row[keys[i]]);
     folderRows[r] = { path, count: Number(row.n) };
+    if ((r + 1) % TREE_STEP === 0) yield;
   }
-  const levelTypes = view.levels.map((_, i) => nodeTypeForLevel(view.levels, i + 1));
-  const tree = buildFolderTree({ rootName: TEXT.rootName, rows: folderRows, levelTypes, rootType: "root" });
-  tree.children ??= [];
-  return { tree, levels: view.levels, accountIds: new Map<string, string>() };
+  return yield* folderTreeSteps({ rootName: TEXT.rootName, rows: folderRows, levelTypes, rootType: "root" });
 }
 
 /** The condition "this container lies under the folder with these names" over container c. */

@@ -2,11 +2,13 @@
  * One small least-recently-used cache per store for the reads that are computed once and kept: the folder trees
  * (per collection run, View and Filter version) and the analysis aggregates (per snapshot and scope). Values are
  * promises, so concurrent requests for one key share one computation; a failed computation leaves the cache.
+ * `reload` recomputes a value already made, but joins a computation still running: the requests that asked for
+ * a cold tree together (each with reload) get one build, not one each.
  */
 import type { Db } from "./treeview-common.server";
 
 export interface StoreCache<T> {
-  /** The value for `key`, computed by `compute` when absent (or when `reload`). */
+  /** The value for `key`, computed by `compute` when absent (or when `reload` and not being computed now). */
   get(db: Db, key: string, compute: () => Promise<T>, reload?: boolean): Promise<T>;
   clear(db: Db): void;
 }
@@ -32,7 +34,8 @@ export function storeCache<T>(options: { maxEntries: number; maxBytes?: number; 
     async get(db, key, compute, reload = false) {
       let cache = caches.get(db);
       if (!cache) caches.set(db, (cache = new Map()));
-      let entry = reload ? undefined : cache.get(key);
+      let entry = cache.get(key);
+      if (reload && entry && "value" in entry) entry = undefined;
       if (entry) {
         cache.delete(key); // refresh its place: the map's order is least recently used first
         cache.set(key, entry);

@@ -12,6 +12,8 @@ import type { TreeNode } from "~/domain/tree/types";
 import { findByFullPath } from "~/domain/tree/navigate";
 import type { ViewLevel } from "~/domain/views-filters/view-levels";
 import { notFoundError } from "~/lib/errors";
+import { jsonLiteralBuffers, treeJsonParts } from "~/domain/tree/tree-json";
+import { runStepsYielding } from "~/lib/yielding";
 import { storeCache } from "./store-cache.server";
 import { CLOUD_CONNECTIONS_STAMP_KEY } from "./cloud-connection-stamp";
 import { parseCtx, type Db, type TreeCtx } from "./treeview-common.server";
@@ -44,6 +46,11 @@ export interface CachedTree extends BuiltTree {
   jsonLiteral?: Uint8Array;
   /** Estimated memory held: the nodes, then json and jsonLiteral once made. */
   bytes: number;
+  /** While the JSON's parts are being made: the requests asking meanwhile share them. */
+  parts?: Promise<string[]>;
+  /** json and jsonLiteral as they are made (concurrent requests share one). */
+  jsonMade?: Promise<string>;
+  literalMade?: Promise<Uint8Array>;
 }
 
 export interface TreeScope {
@@ -145,26 +152,34 @@ export function folderScope(scope: TreeScope, treeviewPath: string | null | unde
   return { tree: scope, folder: match.node, names, key: `${scope.key}|${match.node.fullPath}` };
 }
 
-/** getFolderListJson: the root node with its children, as JSON. */
-export function treeJson(scope: TreeScope): string {
+/** The folder list's JSON as parts, made a part at a time between turns of the event loop (tree-json.ts). */
+function jsonParts(cached: CachedTree): Promise<string[]> {
+  return (cached.parts ??= runStepsYielding(treeJsonParts(cached.tree)).finally(() => (cached.parts = undefined)));
+}
+
+/** getFolderListJson: the root node with its children, as JSON (made once per cached tree, without holding the thread). */
+export function treeJson(scope: TreeScope): Promise<string> {
   const cached = scope.cached;
-  if (cached.json === undefined) {
-    cached.json = JSON.stringify(cached.tree);
-    cached.bytes += cached.json.length;
-  }
-  return cached.json;
+  return (cached.jsonMade ??= (async () => {
+    const json = (await jsonParts(cached)).join("");
+    cached.json = json;
+    cached.bytes += json.length;
+    return json;
+  })());
 }
 
 /**
  * getFolderListJson's answer as it appears inside a JSON document: the JSON string literal of getFolderListJson,
- * UTF-8 encoded, cached with the tree. Callers must not modify it.
+ * UTF-8 encoded, cached with the tree (made once, a part at a time). Callers must not modify it.
  */
-export function treeJsonLiteral(scope: TreeScope): Uint8Array {
+export function treeJsonLiteral(scope: TreeScope): Promise<Uint8Array> {
   const cached = scope.cached;
-  if (cached.jsonLiteral === undefined) {
-    // The JSON itself is not kept for this: API callers need only the literal (~20 MB less per cached tree).
-    cached.jsonLiteral = Buffer.from(JSON.stringify(cached.json ?? JSON.stringify(cached.tree)), "utf8");
-    cached.bytes += cached.jsonLiteral.byteLength;
-  }
-  return cached.jsonLiteral;
+  // The JSON itself is not kept for this: API callers need only the literal (~20 MB less per cached tree).
+  return (cached.literalMade ??= (async () => {
+    const buffers = await runStepsYielding(jsonLiteralBuffers(await jsonParts(cached)));
+    const literal = Buffer.concat(buffers);
+    cached.jsonLiteral = literal;
+    cached.bytes += literal.byteLength;
+    return literal;
+  })());
 }

@@ -15,10 +15,11 @@ import { runDemoCollection } from "~/sources/collect.server";
 import { resolveFolderScope } from "~/models/trees.server";
 import { SEED_IDS } from "~/models/treeview-common.server";
 import { csvExportResponse, EXPORT_COLUMNS, EXPORT_PAGE_SIZE, xlsxExportResponse } from "~/features/containers/export.server";
-import { nodeExportResponse } from "~/features/nodes/export.server";
+import { GROUP_EXPORT_COLUMNS, NODE_EXPORT_COLUMNS, NODE_GPU_EXPORT_COLUMNS, nodeExportResponse } from "~/features/nodes/export.server";
+import { GROUP_DEFAULT_SORT, NODE_DEFAULT_SORT } from "~/features/nodes/grids.server";
 import { cloudCsvResponse, cloudXlsxResponse, CLOUD_EXPORT_SHEET } from "~/features/cloud/export.server";
 import { containerRows } from "~/models/container-grid.server";
-import { nodeRows, nodeRowsInOrder } from "~/models/node-analysis.server";
+import { nodeGroupRows, nodeGroupRowsInOrder, nodeRows, nodeRowsInOrder, type NodeScope } from "~/models/node-analysis.server";
 import { cloudRows } from "~/models/cloud-analysis.server";
 import { TEST_STORES } from "./stores";
 import { startApi, type Api } from "./graphql-harness";
@@ -111,6 +112,40 @@ describe.each(TEST_STORES)("streamed exports on $name", (testStore) => {
     const sheet = (await workbookOf(read.bytes)).worksheets[0];
     const names = (await nodeRows(api.db, { sortBy: "cpuUtilizationPeakPct", sortDirection: "desc", page: 1, pageSize: 10_000 })).rows.map((r) => r.nodeName);
     expect(Array.from({ length: names.length }, (_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(names);
+  });
+
+  it("exports the node groups and nodes in many pages exactly as one query lists them, order included", async () => {
+    const all = { clusterNames: null, nodeGroupNames: null };
+    // Every cell of the file as exceljs reads it back (an empty cell is null), beside the cells the rows make.
+    const nodeSheet = async (params: string, width: number, scope: NodeScope = all, grid: "nodes" | "node-groups" = "nodes") => {
+      const read = await readStreamed(nodeExportResponse({ db: api.db, grid, scope, scopeName: null, params: new URLSearchParams(params), gpu: true, pageSize: 4 }));
+      expect(read.chunks).toBeGreaterThan(1);
+      const sheet = (await workbookOf(read.bytes)).worksheets[0];
+      return Array.from({ length: sheet.rowCount - 1 }, (_, i) => Array.from({ length: width }, (_, c) => sheet.getRow(i + 2).getCell(c + 1).value));
+    };
+    const cells = <T,>(columns: { value: (r: T) => unknown }[], rows: T[]) => rows.map((r) => columns.map((c) => c.value(r)));
+    // Node groups: the default sort (most waste first), health (by risk, not by name) and a name sort ascending.
+    for (const params of ["", "sort=health&dir=desc", "sort=primaryNodeType&dir=asc"]) {
+      const s = new URLSearchParams(params);
+      const sortBy = s.get("sort") ?? GROUP_DEFAULT_SORT;
+      const sortDirection = (s.get("dir") as "asc" | "desc" | null) ?? "desc";
+      const one = (await nodeGroupRows(api.db, { sortBy, sortDirection, page: 1, pageSize: 10_000 })).rows;
+      expect(one.length).toBeGreaterThan(8);
+      const pages: string[][] = [];
+      for await (const page of nodeGroupRowsInOrder(api.db, { sortBy, sortDirection }, 3)) pages.push(page.map((r) => r.nodeGroupId));
+      expect(pages.length).toBe(Math.ceil(one.length / 3));
+      expect(pages.flat()).toEqual(one.map((r) => r.nodeGroupId));
+      expect(await nodeSheet(params, GROUP_EXPORT_COLUMNS.length, all, "node-groups")).toEqual(cells(GROUP_EXPORT_COLUMNS, one));
+    }
+    // Nodes: the default sort, a column with empty values (GPU model: nulls last), and one cluster's nodes.
+    const cluster = (await nodeRows(api.db, { page: 1, pageSize: 1 })).rows[0].clusterName;
+    const columns = [...NODE_EXPORT_COLUMNS, ...NODE_GPU_EXPORT_COLUMNS];
+    for (const [params, scope] of [["", all], ["sort=gpuModel&dir=desc", all], ["sort=nodeName&dir=asc", { clusterNames: [cluster], nodeGroupNames: null }]] as const) {
+      const s = new URLSearchParams(params);
+      const one = (await nodeRows(api.db, { ...scope, sortBy: s.get("sort") ?? NODE_DEFAULT_SORT, sortDirection: (s.get("dir") as "asc" | "desc" | null) ?? "desc", page: 1, pageSize: 10_000 })).rows;
+      expect(one.length).toBeGreaterThan(8);
+      expect(await nodeSheet(params, columns.length, scope)).toEqual(cells(columns, one));
+    }
   });
 
   it("streams the cloud services' CSV and Excel files with every service", async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildFolderTree, buildLeafNodes, compareNames } from "./build-tree";
+import fc from "fast-check";
+import { hierarchy, type HierarchyNode } from "d3-hierarchy";
+import { runStepsYielding } from "~/lib/yielding";
+import { buildFolderTree, buildLeafNodes, compareNames, folderTreeSteps, TREE_STEP } from "./build-tree";
 import type { TreeNode } from "./types";
 
 const LEVELS = ["Cluster", "Namespace"];
@@ -101,5 +104,67 @@ describe("buildLeafNodes", () => {
     expect(leaves.map((l) => l.id)).toEqual(["0.2.2", "0.2.3"]);
     const ids = [...parent.children!.map((c) => c.id), ...leaves.map((l) => l.id)];
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+/** The builder as it was before it yielded (d3-hierarchy's sum and sort): the steps must give the same tree. */
+function d3Reference(input: { rootName: string; rows: readonly { path: string[]; count: number }[]; levelTypes: readonly string[]; rootType: string }): TreeNode {
+  type D = { name: string; count: number; kids: Map<string, D> };
+  const root: D = { name: input.rootName, count: 0, kids: new Map() };
+  for (const { path, count } of input.rows) {
+    let node = root;
+    for (const name of path) {
+      let child = node.kids.get(name);
+      if (!child) node.kids.set(name, (child = { name, count: 0, kids: new Map() }));
+      node = child;
+    }
+    node.count += count;
+  }
+  const h = hierarchy<D>(root, (d) => (d.kids.size ? [...d.kids.values()] : undefined))
+    .sum((d) => d.count)
+    .sort((a, b) => compareNames(a.data.name, b.data.name));
+  const finish = (n: HierarchyNode<D>, id: string, parentPath: string | undefined): TreeNode => {
+    const fullPath = parentPath === undefined ? n.data.name : `${parentPath}/${n.data.name}`;
+    const node: TreeNode = {
+      id,
+      name: n.data.name,
+      label: n.data.name,
+      level: n.depth,
+      type: n.depth === 0 ? input.rootType : (input.levelTypes[n.depth - 1] ?? input.levelTypes[input.levelTypes.length - 1] ?? "folder"),
+      fullPath,
+      parentPath,
+      containerCount: n.value ?? 0,
+    };
+    if (n.children) node.children = n.children.map((c, i) => finish(c, `${id}.${i}`, fullPath));
+    return node;
+  };
+  return finish(h, "0", undefined);
+}
+
+describe("folderTreeSteps", () => {
+  const name = fc.oneof(fc.constantFrom("a", "A", "b", "pod-9", "pod-10", "Pod-010", "x", "é", "😀"), fc.string({ maxLength: 4 }));
+  const rows = fc.array(fc.record({ path: fc.array(name, { minLength: 1, maxLength: 4 }), count: fc.integer({ min: 0, max: 9 }) }), { maxLength: 60 });
+
+  it("builds the tree d3-hierarchy built, key order and JSON included", () => {
+    fc.assert(
+      fc.property(rows, (r) => {
+        const input = { rootName: "System Breakdown", rows: r, levelTypes: LEVELS, rootType: "root" };
+        const expected = d3Reference(input);
+        const built = buildFolderTree(input);
+        expect(built).toEqual(expected);
+        expect(JSON.stringify(built)).toBe(JSON.stringify(expected));
+      }),
+    );
+  });
+
+  it("yields between steps on a large input and gives the same tree when run with turns of the event loop", async () => {
+    const many = Array.from({ length: 3 * TREE_STEP }, (_, i) => ({ path: [`c${i % 7}`, `ns-${i % 101}`, `p${i}`], count: 1 + (i % 3) }));
+    const input = { rootName: "S", rows: many, levelTypes: LEVELS, rootType: "root" };
+    let yields = 0;
+    const steps = folderTreeSteps(input);
+    for (let r = steps.next(); !r.done; r = steps.next()) yields++;
+    expect(yields).toBeGreaterThan(3);
+    expect(await runStepsYielding(folderTreeSteps(input))).toEqual(buildFolderTree(input));
+    expect(JSON.stringify(buildFolderTree(input))).toBe(JSON.stringify(d3Reference(input)));
   });
 });

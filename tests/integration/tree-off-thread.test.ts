@@ -1,0 +1,63 @@
+/**
+ * A cold folder tree no longer holds the request thread (issue 12, must-show 1): on the embedded store its folder
+ * query runs on a worker thread's own connection (app/db/off-thread.server.ts) and the tree is made between turns
+ * of the event loop. The tree must be the one the in-process query gives, and requests asking for a cold tree
+ * together must share one build. On a demo fleet of 1,500 containers, on every store.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getStore } from "~/db/db.server";
+import { sql } from "kysely";
+import { readsOffThread, selectOffThread } from "~/db/off-thread.server";
+import { runDemoCollection } from "~/sources/collect.server";
+import { buildContainerTree } from "~/models/container-tree.server";
+import { resolveTreeScope } from "~/models/trees.server";
+import { treeJson, treeJsonLiteral } from "~/models/tree-scope.server";
+import { loadTreeViewUnchecked } from "~/models/views.server";
+import { loadTreeFilterUnchecked } from "~/models/filters.server";
+import { SEED_IDS } from "~/models/treeview-common.server";
+import { TEST_STORES } from "./stores";
+import { startApi, type Api } from "./graphql-harness";
+
+describe.each(TEST_STORES)("cold folder trees on $name", (testStore) => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await startApi(testStore);
+    await runDemoCollection(await getStore(), { seed: 11, size: 1500, cloudSize: 40 });
+  }, 300_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("builds the tree the in-process query gives, for every seeded View", async () => {
+    expect(readsOffThread(api.db)).toBe(testStore.name === "sqlite");
+    const filter = (await loadTreeFilterUnchecked(api.db, SEED_IDS.allContainers))!;
+    for (const viewId of [SEED_IDS.clusterView, SEED_IDS.businessUnitView, SEED_IDS.nodeGroupView]) {
+      const view = (await loadTreeViewUnchecked(api.db, viewId))!;
+      const built = await buildContainerTree(api.db, view, filter);
+      // Inside a transaction the query runs on the main connection, as it always did.
+      const inProcess = await api.db.transaction().execute((trx) => buildContainerTree(trx, view, filter));
+      expect(built.tree.containerCount).toBe(1500);
+      expect(built.tree).toEqual(inProcess.tree);
+      expect(JSON.stringify(built.tree)).toBe(JSON.stringify(inProcess.tree));
+    }
+  });
+
+  it("reads off the thread what the main connection reads, and fails as it fails", async () => {
+    const query = sql<{ cluster: string; n: number }>`select cluster, count(*) as n from container group by cluster order by cluster`;
+    expect(await selectOffThread(api.db, query)).toEqual((await query.execute(api.db)).rows);
+    await expect(selectOffThread(api.db, sql`select no_such_column from container`)).rejects.toThrow(/no_such_column/);
+  });
+
+  it("gives requests asking for the same cold tree together one build, and its JSON as JSON.stringify writes it", async () => {
+    const args = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers, reload: true };
+    const scopes = await Promise.all([resolveTreeScope(api.db, api.analyst.user, args), resolveTreeScope(api.db, api.admin.user, args), resolveTreeScope(api.db, api.analyst.user, { ...args, reload: false })]);
+    expect(scopes[1].cached).toBe(scopes[0].cached);
+    expect(scopes[2].cached).toBe(scopes[0].cached);
+    const [json, again, literal] = await Promise.all([treeJson(scopes[0]), treeJson(scopes[1]), treeJsonLiteral(scopes[2])]);
+    expect(again).toBe(json);
+    expect(json).toBe(JSON.stringify(scopes[0].cached.tree));
+    expect(Buffer.from(literal).toString("utf8")).toBe(JSON.stringify(json));
+    // A reload after the build has finished builds again.
+    expect((await resolveTreeScope(api.db, api.analyst.user, args)).cached).not.toBe(scopes[0].cached);
+  });
+});
