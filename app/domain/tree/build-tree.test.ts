@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { hierarchy, type HierarchyNode } from "d3-hierarchy";
-import { runStepsYielding } from "~/lib/yielding";
+import { runSteps, runStepsYielding } from "~/lib/yielding";
 import { buildFolderTree, buildLeafNodes, compareNames, folderTreeSteps, TREE_STEP } from "./build-tree";
 import type { TreeNode } from "./types";
 
@@ -153,6 +153,16 @@ describe("folderTreeSteps", () => {
         const built = buildFolderTree(input);
         expect(built).toEqual(expected);
         expect(JSON.stringify(built)).toBe(JSON.stringify(expected));
+      }),
+    );
+  });
+
+  it("gives the same tree when the big folders near the root are summed and ordered by hand (small chunks)", () => {
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 1, max: 8 }), (r, chunk) => {
+        const input = { rootName: "System Breakdown", rows: r, levelTypes: LEVELS, rootType: "root" };
+        const built = runSteps(folderTreeSteps(input, chunk));
+        expect(JSON.stringify(built)).toBe(JSON.stringify(d3Reference(input)));
       }),
     );
   });

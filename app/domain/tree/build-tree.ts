@@ -1,9 +1,10 @@
 /**
  * Builds the folder tree from grouped rows (one row per distinct level path with its container count) and the
- * leaf children of a folder. The rows are grouped into nested folders in one pass, then the counts are summed up
- * the tree and every child list is ordered. Pure and linear apart from one sort per child list, because a large
- * fleet yields about 150,000 rows per request.
+ * leaf children of a folder. The rows are grouped into nested folders in one pass; d3-hierarchy then sums the
+ * counts up the tree and orders every child list, a bounded subtree at a time. Pure and linear apart from one sort
+ * per child list, because a large fleet yields about 150,000 rows per request.
  */
+import { hierarchy, type HierarchyNode } from "d3-hierarchy";
 import { runSteps, type Steps } from "~/lib/yielding";
 import type { TreeNode } from "./types";
 
@@ -20,8 +21,10 @@ interface Draft {
   count: number;
   /** Always present (undefined for leaves) so every draft has one object shape. */
   children: Map<string, Draft> | undefined;
-  /** The same children in arrival order (then sorted by name once every row is in). */
+  /** The same children in arrival order, as d3-hierarchy takes them. */
   list: Draft[] | undefined;
+  /** Folders in this subtree, itself included (once every row is in). */
+  size: number;
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
@@ -74,19 +77,26 @@ export interface FolderTreeInput {
 export const TREE_STEP = 4_000;
 
 /**
- * The folder tree of `input`, as steps (lib/yielding.ts): it yields after every TREE_STEP rows or nodes, so a
+ * The folder tree of `input`, as steps (lib/yielding.ts): it yields after about every `chunk` rows or nodes, so a
  * server builds a 150,000-row tree (~0.7 s) without holding the event loop, and runSteps builds it at once.
- * Three passes: the rows grouped into nested folders; every folder's count summed up the tree and its child list
- * put in order (post-order); the TreeNodes made (pre-order), each with the same keys in the same order as ever,
- * so the JSON is unchanged.
+ * Passes: the rows grouped into nested folders; each folder's size (itself and its descendants); then every
+ * subtree of at most `chunk` folders goes to d3-hierarchy, which sums its counts and orders its child lists in one
+ * call, while the few folders above them (the big ones near the root) are summed and ordered the same way by
+ * hand, between yields; last the TreeNodes are made, with the same keys in the same order as ever.
  */
-export function* folderTreeSteps(input: FolderTreeInput): Steps<TreeNode> {
-  const root: Draft = { name: input.rootName, count: 0, children: undefined, list: undefined };
+export function* folderTreeSteps(input: FolderTreeInput, chunk = TREE_STEP): Steps<TreeNode> {
+  const root: Draft = { name: input.rootName, count: 0, children: undefined, list: undefined, size: 1 };
   // trail[d] is the previous row's node at depth d: rows sorted by path (as the folder query returns them)
   // mostly repeat their parent's path, which then costs no Map lookup.
   const trail: Draft[] = [root];
   let prev: readonly string[] = [];
   let work = 0;
+  const tick = (n: number) => {
+    work += n;
+    if (work < chunk) return false;
+    work = 0;
+    return true;
+  };
   for (const { path, count } of input.rows) {
     let samePrefix = true;
     let node = root;
@@ -98,7 +108,7 @@ export function* folderTreeSteps(input: FolderTreeInput): Steps<TreeNode> {
         const children = node.children ?? (node.children = new Map());
         let child = children.get(name);
         if (child === undefined) {
-          children.set(name, (child = { name, count: 0, children: undefined, list: undefined }));
+          children.set(name, (child = { name, count: 0, children: undefined, list: undefined, size: 1 }));
           (node.list ??= []).push(child);
         }
         trail[d + 1] = node = child;
@@ -106,11 +116,10 @@ export function* folderTreeSteps(input: FolderTreeInput): Steps<TreeNode> {
     }
     node.count += count;
     prev = path;
-    if (++work % TREE_STEP === 0) yield;
+    if (tick(1)) yield;
   }
 
-  // Post-order without recursion: a folder's count becomes its own plus its children's (summed in arrival
-  // order, as d3-hierarchy's sum did), and its child list is sorted (stable, as Array.prototype.sort is).
+  // Sizes, post-order without recursion.
   const order: Draft[] = [];
   const stack: Draft[] = [root];
   while (stack.length > 0) {
@@ -120,40 +129,65 @@ export function* folderTreeSteps(input: FolderTreeInput): Steps<TreeNode> {
   }
   for (let i = order.length - 1; i >= 0; i--) {
     const d = order[i];
-    if (d.list) {
-      for (const c of d.list) d.count += c.count;
-      d.list.sort(byName);
-    }
-    if (++work % TREE_STEP === 0) yield;
+    if (d.list) for (const c of d.list) d.size += c.size;
+    if (tick(1)) yield;
   }
   order.length = 0;
 
-  const make = (d: Draft, id: string, level: number, parentPath: string | undefined): TreeNode => ({
+  const summed = yield* sumAndOrder(root, chunk, tick);
+  const tree = yield* makeNodes(summed, input, tick);
+  return tree;
+}
+
+/** A folder with its total: a d3 subtree (summed and ordered), or a big folder with its summed, ordered children. */
+type Summed = { kind: "d3"; h: HierarchyNode<Draft> } | { kind: "big"; draft: Draft; value: number; children: Summed[] };
+
+const nameOf = (s: Summed) => (s.kind === "d3" ? s.h.data.name : s.draft.name);
+const valueOf = (s: Summed) => (s.kind === "d3" ? (s.h.value ?? 0) : s.value);
+
+function* sumAndOrder(d: Draft, chunk: number, tick: (n: number) => boolean): Steps<Summed> {
+  if (d.size <= chunk || !d.list) {
+    const h = hierarchy<Draft>(d, (x) => x.list)
+      .sum((x) => x.count)
+      .sort((a, b) => compareNames(a.data.name, b.data.name));
+    if (tick(d.size)) yield;
+    return { kind: "d3", h };
+  }
+  const children: Summed[] = [];
+  for (const c of d.list) children.push(yield* sumAndOrder(c, chunk, tick));
+  // As d3's sum and sort do: the own count plus the children's; the children in name order (a stable sort).
+  let value = d.count;
+  for (const c of children) value += valueOf(c);
+  children.sort((a, b) => compareNames(nameOf(a), nameOf(b)));
+  return { kind: "big", draft: d, value, children };
+}
+
+function* makeNodes(top: Summed, input: FolderTreeInput, tick: (n: number) => boolean): Steps<TreeNode> {
+  const make = (name: string, value: number, id: string, level: number, parentPath: string | undefined): TreeNode => ({
     id,
-    name: d.name,
-    label: d.name,
+    name,
+    label: name,
     level,
     type: level === 0 ? input.rootType : (input.levelTypes[level - 1] ?? input.levelTypes[input.levelTypes.length - 1] ?? "folder"),
-    fullPath: parentPath === undefined ? d.name : `${parentPath}/${d.name}`,
+    fullPath: parentPath === undefined ? name : `${parentPath}/${name}`,
     parentPath,
-    containerCount: d.count,
+    containerCount: value,
   });
-  const tree = make(root, "0", 0, undefined);
-  const pending: { draft: Draft; node: TreeNode }[] = [{ draft: root, node: tree }];
+  const tree = make(nameOf(top), valueOf(top), "0", 0, undefined);
+  // Pending children lists: a d3 node's or a big folder's, each made under its TreeNode.
+  const pending: { from: Summed | HierarchyNode<Draft>; node: TreeNode }[] = [{ from: top, node: tree }];
   while (pending.length > 0) {
-    const { draft, node } = pending.pop()!;
-    if (!draft.list) continue;
+    const { from, node } = pending.pop()!;
+    const kids: (Summed | HierarchyNode<Draft>)[] | undefined = "kind" in from ? (from.kind === "big" ? from.children : from.h.children) : from.children;
+    if (!kids) continue;
     const children: TreeNode[] = (node.children = []);
-    for (let i = 0; i < draft.list.length; i++) {
-      const child = make(draft.list[i], `${node.id}.${i}`, node.level + 1, node.fullPath);
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i];
+      const child = "kind" in k ? make(nameOf(k), valueOf(k), `${node.id}.${i}`, node.level + 1, node.fullPath) : make(k.data.name, k.value ?? 0, `${node.id}.${i}`, node.level + 1, node.fullPath);
       children.push(child);
-      pending.push({ draft: draft.list[i], node: child });
+      pending.push({ from: k, node: child });
     }
-    work += draft.list.length;
-    if (work >= TREE_STEP) {
-      work = 0;
-      yield;
-    }
+    if (tick(kids.length)) yield;
   }
   return tree;
 }
