@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { STATE } from "./global-setup";
+import { SEED_IDS } from "../../app/models/treeview-common.server";
 
 /** Every page fails its test on a console error or an uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -57,4 +58,21 @@ export async function holdScripts(page: Page) {
     await route.continue();
   });
   return { release };
+}
+
+/** The workload screen of an analysed Deployment's container (its service charts sit below the fold at 720 px). */
+export async function analysedDeployment(page: Page): Promise<string> {
+  const res = await page.request.post("/api/graphql/containers", {
+    data: {
+      query: `query pick($viewId: String!, $filterId: String!) {
+        getContainerDetailsByViewAndFilter(viewId: $viewId, filterId: $filterId, treeviewPath: "", pageSize: 100) { rows { entityId analysed controllerType } }
+      }`,
+      variables: { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers },
+    },
+  });
+  expect(res.ok()).toBe(true);
+  const rows = (await res.json()).data.getContainerDetailsByViewAndFilter.rows as { entityId: string; analysed: boolean; controllerType: string }[];
+  const row = rows.find((r) => r.analysed && r.controllerType === "Deployment");
+  expect(row, "the demo fleet has an analysed Deployment").toBeTruthy();
+  return `/kubex/containers-tree/tree-item?entityId=${row!.entityId}`;
 }

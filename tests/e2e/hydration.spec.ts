@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
-import { test, expect, holdScripts, hydrated } from "./fixtures";
+import { test, expect, analysedDeployment, holdScripts, hydrated } from "./fixtures";
 
 /**
  * A click made before or while the page hydrates is never lost (issue: clicks lost during hydration): menus are the
  * same markup with and without JavaScript, so a menu opened early stays open, and links work at any moment.
  */
 const GRID = "/kubex/containers-tree/tree-item?tabGroup1=analysis-details";
+
 
 async function slowCpu(page: Page, rate: number) {
   const cdp = await page.context().newCDPSession(page);
@@ -89,6 +90,32 @@ test.describe("clicks before and during hydration", () => {
       await expect(page.getByTestId("grid-view-create")).toBeVisible();
       await hydrated(page);
       await expect(page.getByTestId("grid-view-create")).toBeVisible();
+    });
+  }
+
+  test("a page scrolled before it hydrates stays where the reader put it", async ({ page }) => {
+    const workload = await analysedDeployment(page);
+    const scripts = await holdScripts(page);
+    await page.goto(workload, { waitUntil: "domcontentloaded" });
+    const expand = page.getByTestId("service-charts").getByRole("link", { name: "Expand CPU Utilization" });
+    await expand.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before, "the chart link is below the fold").toBeGreaterThan(0);
+    scripts.release();
+    await hydrated(page);
+    // Showing the tree's selected item used to scroll the window back up, under the pointer.
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  for (const rate of [1, 6]) {
+    test(`a chart's Expand link clicked while the page hydrates opens its dialog (CPU slowed ${rate}x)`, async ({ page }) => {
+      const workload = await analysedDeployment(page);
+      await slowCpu(page, rate);
+      await page.goto(workload, { waitUntil: "domcontentloaded" });
+      await page.getByTestId("service-charts").getByRole("link", { name: "Expand CPU Utilization" }).click();
+      await expect(page.getByRole("dialog", { name: "CPU Utilization" })).toBeVisible();
+      await hydrated(page);
+      await expect(page.getByRole("dialog", { name: "CPU Utilization" })).toBeVisible();
     });
   }
 });

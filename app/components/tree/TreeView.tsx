@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TEXT } from "~/lib/constants";
 import { formatContainerCount, formatCount } from "~/lib/format";
 import { TreeChevron, TreeIcon } from "./tree-icons";
+import { revealInScrollBox } from "./reveal";
 
 export type { SliceRow as TreeRow } from "~/features/tree/slice";
 import type { SliceRow as TreeRow } from "~/features/tree/slice";
@@ -68,7 +69,8 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
   }, [initialRoot, selectedId]);
 
   useEffect(() => {
-    refs.current.get(selectedId)?.scrollIntoView?.({ block: "nearest" });
+    const item = refs.current.get(selectedId);
+    if (item) revealInScrollBox(item);
   }, [selectedId]);
 
   const visible = useMemo(() => flatten(root, expanded), [root, expanded]);
