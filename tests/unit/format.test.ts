@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatContainerCount, formatCount, formatCurrency, formatDate, formatDecimal, formatFixed, formatRating, gradientColor, round } from "~/lib/format";
+import fc from "fast-check";
+import { formatContainerCount, formatCount, formatCurrency, formatCurrencyCompact, formatDate, formatDateTime, formatDecimal, formatFixed, formatRating, gradientColor, round } from "~/lib/format";
 
 describe("formatting (en-US, currency 2 decimals, compact counts, UTC dates)", () => {
   it("formats money with two decimals and a dash for no value", () => {
@@ -38,5 +39,62 @@ describe("formatting (en-US, currency 2 decimals, compact counts, UTC dates)", (
     expect(gradientColor("yellow", 100)).toBe("#ffea00");
     expect(() => gradientColor("red", 101)).toThrow("percent must be between 0 and 100.");
     expect(() => gradientColor("red", Number.NaN)).toThrow("percent must be between 0 and 100.");
+  });
+});
+
+describe("the hand-written grouped numbers read as Intl.NumberFormat's (en-US)", () => {
+  const intl = (digits: number, currency = false) =>
+    new Intl.NumberFormat("en-US", currency ? { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 } : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const money = intl(2, true);
+  const byDigits = [0, 1, 2, 3].map((d) => intl(d));
+  // Magnitudes from fractions of a cent to past the hand-written limit, both signs, ties and the usual suspects.
+  const values = fc.oneof(
+    fc.double({ min: -1e17, max: 1e17, noNaN: true }),
+    fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+    fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 1000),
+    fc.integer({ min: -1e7, max: 1e7 }).map((n) => n + 0.5),
+    fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 100 + 0.005),
+    fc.constantFrom(0, -0, 0.005, 1.005, -1.005, 999.995, 999999.995, -0.004, 1e15, -1e15, 1e15 - 0.01, Infinity, -Infinity, Number.MAX_SAFE_INTEGER),
+  );
+
+  it("money, for any value", () => {
+    fc.assert(fc.property(values, (v) => formatCurrency(v) === money.format(v)), { numRuns: 5_000 });
+  });
+
+  it("fixed decimals (0 to 3), one decimal and whole counts, for any value", () => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 0, max: 3 }), (v, digits) => {
+        expect(formatFixed(v, digits)).toBe(byDigits[digits].format(v));
+        expect(formatDecimal(v)).toBe(byDigits[1].format(v));
+        if (Math.abs(v) < 1000) expect(formatContainerCount(v)).toBe(byDigits[0].format(v));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("compact counts and compact money, for any value", () => {
+    const counts = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+    const moneyCompact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
+    const near = fc.oneof(values, fc.constantFrom(999.95, 999.94, 999_950, 999_949.99, 999_999_999, 1e12 - 1, 999_950_000_000, 1049, 1050, 1150, -1250, 0.04, -0.04, 950.25));
+    fc.assert(
+      fc.property(near, (v) => {
+        if (Math.abs(v) >= 10_000) expect(formatCount(v)).toBe(counts.format(v));
+        if (Math.abs(v) >= 1_000) expect(formatContainerCount(v)).toBe(counts.format(v));
+        expect(formatCurrencyCompact(v)).toBe(moneyCompact.format(v));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("dates and date-times in UTC, for any moment from 1970 to 2200", () => {
+    const date = new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeZone: "UTC" });
+    const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }), (ms) => {
+        expect(formatDate(ms)).toBe(date.format(ms));
+        expect(formatDateTime(ms)).toBe(dateTime.format(ms));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

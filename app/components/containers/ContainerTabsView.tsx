@@ -8,7 +8,7 @@ import { DetailsGrid } from "./DetailsGrid";
 import { PoliciesTab } from "./PoliciesTab";
 import { SummaryCards } from "./SummaryCards";
 import { LoadError } from "./LoadError";
-import { formatContainerCount } from "~/lib/format";
+import { formatContainerCount, formatFixed } from "~/lib/format";
 
 /** The container tabs of a tree page (spec document 2, section 2.1). */
 export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: ContainerTabsData }) {
@@ -20,7 +20,7 @@ export function ContainerTabsView({ page, data }: { page: ViewTreePage; data: Co
         </h2>
         <span className="muted text-sm">{page.selected.level === 0 ? "All containers" : page.selected.type}</span>
         <span className="muted text-sm">
-          · <span data-testid="selected-count" title={page.selected.count.toLocaleString("en-US")}>{formatContainerCount(page.selected.count)}</span> containers · {page.view.name} · {page.filter.name}
+          · <span data-testid="selected-count" title={formatFixed(page.selected.count)}>{formatContainerCount(page.selected.count)}</span> containers · {page.view.name} · {page.filter.name}
         </span>
       </header>
       {data.summaryCards ? <SummaryCards cards={data.summaryCards} unitPrices={data.unitPrices} /> : null}

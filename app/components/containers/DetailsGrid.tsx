@@ -7,7 +7,7 @@ import { ContainerDrawer } from "~/components/drawers/ContainerDrawer";
 import { FailedDrawer, MissingDrawer, PolicyDrawer } from "~/components/drawers/PolicyDrawer";
 import { GridViewsBar } from "~/components/grid-views/GridViewsBar";
 import { AddressGrid, type AddressGridPage } from "~/components/grid/AddressGrid";
-import { formatContainerCount, formatCurrency } from "~/lib/format";
+import { formatContainerCount, formatCurrency, formatFixed } from "~/lib/format";
 import { detailsColumns } from "./details-columns";
 import { DetailsToolbar } from "./DetailsToolbar";
 import { fmtNumber, type GridRow } from "./GridCells";
@@ -17,7 +17,7 @@ type Group = DetailsGridData["groups"][number];
 
 const groupSummary = (g: Group) => (
   <>
-    <span title={g.count.toLocaleString("en-US")}>{formatContainerCount(g.count)}</span> containers · Current Cost {formatCurrency(g.currentCost)} · Net Savings{" "}
+    <span title={formatFixed(g.count)}>{formatContainerCount(g.count)}</span> containers · Current Cost {formatCurrency(g.currentCost)} · Net Savings{" "}
     {formatCurrency(g.netSavings)} · CPU surplus {fmtNumber(g.totalCpuSurplus)} mCores · Memory surplus {fmtNumber(g.totalMemSurplus)} MB
   </>
 );

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { RiInformationLine } from "@remixicon/react";
 import { Card, Metric, Text } from "~/components/ui/tremor";
 import type { SummaryCardFigures } from "~/domain/containers/summary-cards";
-import { formatContainerCount, formatCurrency, formatDecimal, formatRating, round } from "~/lib/format";
+import { formatContainerCount, formatCurrency, formatDecimal, formatRating, round, formatFixed } from "~/lib/format";
 import { LoadError } from "./LoadError";
 
 /** Efficiency rating colour (spec document 2, section 4): green at exactly 1, yellow below, red above. */
@@ -54,12 +54,12 @@ export function SummaryCards({ cards, unitPrices }: { cards: SummaryCardFigures 
   return (
     <section aria-label="Container summary" className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 2xl:grid-cols-6" data-testid="summary-cards">
       <FigureCard label="Containers" testId="card-containers">
-        <Link to={`${pathname}?${grid}`} title={cards.containers.toLocaleString("en-US")} className="text-sky-700 underline dark:text-sky-300">
+        <Link to={`${pathname}?${grid}`} title={formatFixed(cards.containers)} className="text-sky-700 underline dark:text-sky-300">
           {formatContainerCount(cards.containers)}
         </Link>
       </FigureCard>
       <FigureCard label="Container Manifests" testId="card-manifests">
-        <span title={cards.containerManifests.toLocaleString("en-US")}>{formatContainerCount(cards.containerManifests)}</span>
+        <span title={formatFixed(cards.containerManifests)}>{formatContainerCount(cards.containerManifests)}</span>
       </FigureCard>
       <FigureCard label="CPU Request Surplus" testId="card-cpu-surplus">
         {formatDecimal(cards.cpuRequestSurplusCores)} <span className="muted text-sm font-normal">cores</span>

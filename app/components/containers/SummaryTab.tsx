@@ -4,7 +4,7 @@ import { Modal } from "~/components/ui/Modal";
 import { Card, Metric } from "~/components/ui/tremor";
 import { NoData } from "~/components/ui/NoData";
 import { HistogramChart } from "~/components/charts/HistogramChart";
-import { formatContainerCount, formatCount, formatCurrency, formatCurrencyCompact, formatDecimal, formatRating } from "~/lib/format";
+import { formatContainerCount, formatCount, formatCurrency, formatCurrencyCompact, formatDecimal, formatRating, formatFixed } from "~/lib/format";
 import { ratingClass } from "./SummaryCards";
 import type { ContainerTabsData } from "~/features/containers/summary.server";
 import { FIGURE_GRID_VIEWS as FIGURE_VIEWS, UNSPECIFIED_GRID_VIEWS } from "~/domain/containers/grid-view-ids";
@@ -172,7 +172,7 @@ export function SummaryTab({ overview: o, unitPrices }: { overview: Overview; un
             </Link>
           </p>
           <p className="mt-2 text-sm">
-            <Link to={grid(null)} title={`${o.counts.containers.toLocaleString("en-US")} containers`} className="text-sky-700 underline dark:text-sky-300" data-testid="container-count-link">
+            <Link to={grid(null)} title={`${formatFixed(o.counts.containers)} containers`} className="text-sky-700 underline dark:text-sky-300" data-testid="container-count-link">
               {formatContainerCount(o.counts.containers)} containers
             </Link>
             {o.counts.notAnalysed ? <span className="muted"> ({formatCount(o.counts.notAnalysed)} not analysed)</span> : null}

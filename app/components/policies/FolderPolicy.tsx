@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { FolderPolicyPanel } from "~/features/policies/folder-policy.server";
 import { folderReasonText, pathValue, POLICIES_ROUTE, POLICY_TEXT } from "~/domain/policies/text";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatFixed } from "~/lib/format";
 
 /** Which policy the selected folder is given and why, and (administrators) the assign / unassign form. */
 export function FolderPolicy({ panel }: { panel: FolderPolicyPanel }) {
@@ -31,7 +31,7 @@ export function FolderPolicy({ panel }: { panel: FolderPolicyPanel }) {
       ) : null}
       {panel.analysed.length ? (
         <p data-testid="folder-policy-analysed">
-          In the current analysis: {panel.analysed.map((a) => `${a.count.toLocaleString("en-US")} under ${a.name}`).join(", ")}.
+          In the current analysis: {panel.analysed.map((a) => `${formatFixed(a.count)} under ${a.name}`).join(", ")}.
         </p>
       ) : null}
       {panel.admin ? (

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
-import { formatContainerCount, formatCount, formatCurrency, formatDecimal, gradientColor, round } from "~/lib/format";
+import { formatContainerCount, formatCount, formatCurrency, formatDecimal, gradientColor, round, formatFixed } from "~/lib/format";
 import type { ViewTreePage } from "~/features/tree/view-tree-page.server";
 import { Breadcrumb } from "./Breadcrumb";
 
@@ -129,7 +129,7 @@ function FolderTotals({ rows }: { rows: (ChildSavings & { containerCount?: numbe
   const savings = sum((r) => r.containerSavingsTotal);
   const containers = sum((r) => r.containerCount ?? 0);
   const cards: { label: string; value: string; title?: string; unit?: string }[] = [
-    { label: "Containers", value: formatContainerCount(containers), title: containers.toLocaleString("en-US") },
+    { label: "Containers", value: formatContainerCount(containers), title: formatFixed(containers) },
     { label: "At risk", value: formatContainerCount(sum((r) => r.containerAtRiskCount)) },
     { label: "Current cost", value: formatCurrency(current), unit: " /month" },
     { label: "Savings", value: formatCurrency(savings), unit: ` /month (${formatDecimal(current > 0 ? (savings / current) * 100 : 0)}%)` },
