@@ -19,7 +19,6 @@ import { getTheme } from "~/lib/theme.server";
 import { getTreePane } from "~/lib/tree-pane.server";
 import { ErrorPanel } from "~/components/ui/ErrorPanel";
 import { useNonce } from "~/components/shell/nonce";
-import { ModulePreloads } from "~/components/shell/ModulePreloads";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -49,7 +48,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ModulePreloads />
       </head>
       <body className="min-h-screen">
         {children}
