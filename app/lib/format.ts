@@ -5,10 +5,10 @@ import { TEXT } from "./constants";
  *
  * Grouped numbers and money with fixed decimals are written out by hand (Intl's rounding of the shortest decimal
  * of the double, ties away from zero, and a comma every three digits), and so are compact numbers and UTC dates;
- * each is property-tested against Intl. Making an Intl formatter costs about 5 ms on a phone and each call a few
- * microseconds, but the first one a page makes starts the browser's ICU data: 130-270 ms on Lighthouse's 4x slower
- * CPU (dates another 25-67 ms), in the task that loads the page's script. Values past 1e15 (and infinities) still
- * go to an Intl formatter made on first use.
+ * each is property-tested against Intl. A call costs about the same either way (about 1 µs), but the first Intl
+ * formatter a page makes starts the browser's ICU data: 130-270 ms on Lighthouse's 4x slower CPU (the first date
+ * formatter another 25-67 ms), in the task that evaluates the page's modules. Values past 1e15 (and infinities)
+ * still go to an Intl formatter made on first use.
  */
 function lazy<T>(make: () => T): () => T {
   let made: T | undefined;
