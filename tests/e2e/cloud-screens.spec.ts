@@ -174,6 +174,9 @@ test("the chart viewer: named by chart and service, walks the charts, keeps reco
   await expect(dialog.locator('[data-testid="cloud-history-chart"][data-mode="daily"] [data-point]').first()).toBeVisible();
 
   await dialog.getByTestId("chart-modes").getByRole("link", { name: "Workload" }).click();
+  // Next is the workload mode's next chart only once the mode has switched (a click before that follows the daily
+  // mode's Next, which is what a user clicking that fast would get too).
+  await expect(dialog).toHaveAttribute("data-mode", "workload");
   await dialog.getByTestId("chart-next").click();
   await expect(page).toHaveURL(/chart=cpuRecommended/);
   await expect(dialog.getByRole("heading")).toContainText("CPU Utilization (Recommended)");
