@@ -60,7 +60,6 @@ function roundParts(intPart: string, frac: string, digits: number): string {
 
 /** `value` with `digits` decimals and a comma every three digits; `prefix` ("$") goes after the minus sign. */
 function grouped(value: number, digits: number, prefix = ""): string {
-  const negative = value < 0 || Object.is(value, -0);
   const text = roundedText(Math.abs(value), digits);
   const point = digits > 0 ? text.length - digits - 1 : text.length;
   let whole = text.slice(0, point);
@@ -70,7 +69,18 @@ function grouped(value: number, digits: number, prefix = ""): string {
     for (; i < whole.length; i += 3) out += "," + whole.slice(i, i + 3);
     whole = out;
   }
-  return `${negative ? "-" : ""}${prefix}${whole}${text.slice(point)}`;
+  return signed(value, prefix, whole + text.slice(point));
+}
+
+/** The minus sign (also for -0 and values that round to 0, as Intl writes them), then `prefix`, then `text`. */
+function signed(value: number, prefix: string, text: string): string {
+  return `${value < 0 || Object.is(value, -0) ? "-" : ""}${prefix}${text}`;
+}
+
+/** Past the hand-written range: Intl's text with `prefix` put after its minus sign. */
+function viaIntl(format: Intl.NumberFormat, value: number, prefix: string): string {
+  const text = format.format(value);
+  return prefix ? text.replace(/^(-?)/, `$1${prefix}`) : text;
 }
 
 const COMPACT_SUFFIXES = ["", "K", "M", "B", "T"];
@@ -83,13 +93,9 @@ const compactIntl = lazy(() => new Intl.NumberFormat("en-US", { notation: "compa
  */
 function compact(value: number, prefix = ""): string {
   const abs = Math.abs(value);
-  if (abs >= BY_HAND_LIMIT || !Number.isFinite(value)) {
-    const text = compactIntl().format(value);
-    return prefix ? text.replace(/^(-?)/, `$1${prefix}`) : text;
-  }
+  if (abs >= BY_HAND_LIMIT || !Number.isFinite(value)) return viaIntl(compactIntl(), value, prefix);
   const [intPart, frac] = decimalParts(abs);
   let unit = Math.min(Math.floor((intPart.length - 1) / 3), COMPACT_SUFFIXES.length - 1);
-  if (intPart === "0") unit = 0;
   let text = "";
   for (; unit < COMPACT_SUFFIXES.length; unit++) {
     const cut = intPart.length - 3 * unit;
@@ -99,15 +105,11 @@ function compact(value: number, prefix = ""): string {
     if (unit === COMPACT_SUFFIXES.length - 1 || text.length < 6 /* below 1000.0 */) break;
   }
   if (text.endsWith(".0")) text = text.slice(0, -2);
-  const negative = value < 0 || Object.is(value, -0);
-  return `${negative ? "-" : ""}${prefix}${text}${COMPACT_SUFFIXES[unit]}`;
+  return signed(value, prefix, text + COMPACT_SUFFIXES[unit]);
 }
 
 function fixed(value: number, digits: number, prefix = ""): string {
-  if (Math.abs(value) >= BY_HAND_LIMIT || !Number.isFinite(value)) {
-    const text = intlFixed(digits).format(value);
-    return prefix ? text.replace(/^(-?)/, `$1${prefix}`) : text;
-  }
+  if (Math.abs(value) >= BY_HAND_LIMIT || !Number.isFinite(value)) return viaIntl(intlFixed(digits), value, prefix);
   return grouped(value, digits, prefix);
 }
 

@@ -7,7 +7,6 @@ import { test, expect, analysedDeployment, holdScripts, hydrated } from "./fixtu
  */
 const GRID = "/kubex/containers-tree/tree-item?tabGroup1=analysis-details";
 
-
 async function slowCpu(page: Page, rate: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
