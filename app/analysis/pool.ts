@@ -4,7 +4,7 @@
  */
 import { analyseChunk, readChunk, type ChunkContext, type ChunkItem, type ChunkResult } from "./chunk";
 import { runPool, workerEntryAvailable } from "./worker-pool";
-import { prewarm, runWarm } from "./warm-pool";
+import { prewarm, runWarm, TaskFeed } from "./warm-pool";
 import type { ContainerReader, SampleBuffers } from "~/sources/sample-reader";
 import { sampleBuffers } from "~/sources/sample-reader";
 import type { FigureTotals } from "~/domain/containers/what-if";
@@ -40,7 +40,8 @@ export function workersAvailable(): boolean {
 
 export interface RunChunksOptions<K extends TaskKind> {
   kind: K;
-  chunks: readonly ChunkItem[][];
+  /** The chunks; a feed (chunks still arriving) only with warm worker threads. */
+  chunks: readonly ChunkItem[][] | TaskFeed<ChunkItem[]>;
   /** 0: in-process with `reader`; otherwise this many worker threads (demo fleet only, from `init`). */
   workers: number;
   init: WorkerInit;
@@ -66,8 +67,36 @@ export interface RunChunksStats {
   workerMaxRssKb: number;
 }
 
+/** The feed's chunks as worker tasks of `kind`, as they arrive. */
+function taskFeed(chunks: TaskFeed<ChunkItem[]>, kind: TaskKind): TaskFeed<WorkerTask> {
+  const tasks = new TaskFeed<WorkerTask>();
+  let seen = 0;
+  const sync = () => {
+    if (tasks.ended) return;
+    if (seen < chunks.tasks.length) tasks.push(...chunks.tasks.slice(seen).map((items) => ({ kind, items })));
+    seen = chunks.tasks.length;
+    if (chunks.error !== undefined) tasks.fail(chunks.error);
+    else if (chunks.ended) tasks.end();
+  };
+  chunks.watch(sync);
+  sync();
+  return tasks;
+}
+
 export async function runChunks<K extends TaskKind>(options: RunChunksOptions<K>): Promise<RunChunksStats> {
-  const { kind, chunks } = options;
+  const { kind } = options;
+  if (options.chunks instanceof TaskFeed) {
+    if (!options.warm || options.workers <= 0) throw new Error("Chunks still arriving need warm worker threads.");
+    await runWarm<WorkerTask, ResultOf<K>>({
+      entry: WORKER_ENTRY,
+      init: options.init,
+      workers: options.workers,
+      tasks: taskFeed(options.chunks, kind),
+      onResult: (index, result) => void options.onResult(index, result),
+    });
+    return { workerMaxRssKb: 0 };
+  }
+  const chunks = options.chunks;
   if (options.workers <= 0 || chunks.length === 0) {
     const buf = sampleBuffers();
     for (let i = 0; i < chunks.length; i++) {

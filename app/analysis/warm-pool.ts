@@ -55,11 +55,49 @@ function idle(warm: Warm) {
   warm.timer.unref();
 }
 
+/**
+ * Tasks handed to a run while it is under way (a what-if's containers, read a page at a time, so the threads
+ * start on the first page while the main thread reads the rest). The run ends once the feed has ended and every
+ * task pushed has its result; a failed feed fails the run.
+ */
+export class TaskFeed<T> {
+  readonly tasks: T[] = [];
+  ended = false;
+  error: unknown = undefined;
+  private listeners = new Set<() => void>();
+
+  push(...tasks: T[]): void {
+    if (this.ended) throw new Error("The task feed has ended.");
+    this.tasks.push(...tasks);
+    this.notify();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.notify();
+  }
+
+  fail(error: unknown): void {
+    this.error = error ?? new Error("The task feed failed.");
+    this.end();
+  }
+
+  /** Calls `listener` after every change; returns the function that stops it. */
+  watch(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify() {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
 export interface WarmRunOptions<T, R> {
   entry: URL;
   init: unknown;
   workers: number;
-  tasks: readonly T[];
+  tasks: readonly T[] | TaskFeed<T>;
   onResult: (index: number, result: R) => void;
 }
 
@@ -73,7 +111,9 @@ export function runWarm<T, R>(options: WarmRunOptions<T, R>): Promise<void> {
 
 function runOn<T, R>(warm: Warm, options: WarmRunOptions<T, R>): Promise<void> {
   if (warm.timer) clearTimeout(warm.timer);
-  const { tasks } = options;
+  const feed = options.tasks instanceof TaskFeed ? options.tasks : null;
+  const tasks: readonly T[] = feed ? feed.tasks : (options.tasks as readonly T[]);
+  const ended = () => feed === null || feed.ended;
   return new Promise<void>((resolve, reject) => {
     let next = 0;
     let done = 0;
@@ -84,30 +124,42 @@ function runOn<T, R>(warm: Warm, options: WarmRunOptions<T, R>): Promise<void> {
       settled = true;
       for (const c of cleanups) c();
       if (error !== undefined) {
-        stop(warm); // a failed thread, or a failed onResult: start afresh next time
+        stop(warm); // a failed thread, a failed onResult or a failed feed: start afresh next time
         reject(error instanceof Error ? error : new Error(String(error)));
       } else {
         idle(warm);
         resolve();
       }
     };
-    if (tasks.length === 0) return finish();
+    const inFlight = new Map<Worker, number>();
+    const give = (w: Worker) => {
+      if (next < tasks.length && !settled) {
+        inFlight.set(w, (inFlight.get(w) ?? 0) + 1);
+        w.postMessage({ id: next, task: tasks[next++] });
+      }
+    };
+    // Two tasks in flight per thread, so it never waits for the main thread.
+    const fill = () => {
+      for (const w of warm.workers) while (!settled && next < tasks.length && (inFlight.get(w) ?? 0) < 2) give(w);
+    };
+    const check = () => {
+      if (feed?.error !== undefined) return finish(feed.error);
+      if (ended() && done === tasks.length) return finish();
+      fill();
+    };
     for (const w of warm.workers) {
       w.ref();
-      const give = () => {
-        if (next < tasks.length && !settled) w.postMessage({ id: next, task: tasks[next++] });
-      };
       const onMessage = (reply: PoolReply<R>) => {
         if (settled) return;
         if (!reply.ok) return finish(new Error(`What-if worker failed on task ${reply.id}: ${reply.error}`));
+        inFlight.set(w, (inFlight.get(w) ?? 1) - 1);
         try {
           options.onResult(reply.id, reply.result);
         } catch (error) {
           return finish(error);
         }
         done++;
-        if (done === tasks.length) return finish();
-        give();
+        check();
       };
       const onError = (error: unknown) => finish(error);
       const onExit = (code: number) => finish(new Error(`What-if worker stopped (exit code ${code}).`));
@@ -120,9 +172,8 @@ function runOn<T, R>(warm: Warm, options: WarmRunOptions<T, R>): Promise<void> {
         w.off("exit", onExit);
         w.unref();
       });
-      // Two tasks in flight per thread, so it never waits for the main thread.
-      give();
-      give();
     }
+    if (feed) cleanups.push(feed.watch(check));
+    check();
   });
 }

@@ -12,7 +12,7 @@ import { COST_SAVER_POLICY, PERFORMANCE_FIRST_POLICY, validatePolicyValues, type
 import { resolveFolderScope } from "~/models/trees.server";
 import { clearAnalysisCache } from "~/models/snapshot-reads.server";
 import { SEED_IDS } from "~/models/treeview-common.server";
-import { folderContainers, todayFigures } from "~/models/what-if.server";
+import { folderContainers, readFolderContainers, todayFigures } from "~/models/what-if.server";
 import { runDemoCollection } from "~/sources/collect.server";
 import { NOW } from "./hand-made-fleet";
 import { startApi, type Api } from "./graphql-harness";
@@ -77,7 +77,25 @@ describe.each(TEST_STORES)("what-if on $name", (testStore) => {
     const threaded = await policyWhatIf(store, folder, COST_SAVER_POLICY, { workers: 2 });
     expect(threaded.workers).toBe(2);
     expect(threaded.figures).toEqual(inProcess.figures);
+    // The threads start on the first page while the rest is read: pages of 7 containers, chunks still arriving.
+    const paged = await policyWhatIf(store, folder, COST_SAVER_POLICY, { workers: 2, pageSize: 7 });
+    expect(paged.figures).toEqual(inProcess.figures);
   }, 120_000);
+
+  it("reads a folder's containers a page at a time, in id order, each once", async () => {
+    const folder = await scope();
+    const whole = (await folderContainers(api.db, folder, 10_000)).items.map((i) => i.container.id);
+    const pages: string[][] = [];
+    const total = await readFolderContainers(api.db, folder, 10_000, { pageSize: 7, onPage: (items) => void pages.push(items.map((i) => i.container.id)) });
+    expect(total).toBe(whole.length);
+    expect(pages.flat()).toEqual(whole);
+    expect(pages.slice(0, -1).every((p) => p.length === 7)).toBe(true);
+    // Over the limit, or refused by onTotal: counted, nothing read.
+    const none: unknown[] = [];
+    expect(await readFolderContainers(api.db, folder, whole.length - 1, { onPage: (items) => void none.push(...items) })).toBe(whole.length);
+    expect(await readFolderContainers(api.db, folder, 10_000, { onTotal: () => false, onPage: (items) => void none.push(...items) })).toBe(whole.length);
+    expect(none).toEqual([]);
+  });
 
   it("refuses a folder over the bound instead of running it", async () => {
     await expect(policyWhatIf(store, await scope(), COST_SAVER_POLICY, { maxContainers: 10 })).rejects.toThrow(WhatIfRefused);

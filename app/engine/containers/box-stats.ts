@@ -1,7 +1,7 @@
 /**
  * Box-plot statistics of a bucket of samples (ANALYSIS.md "Samples and windows"): Min, Q1 (p25), Median (p50),
  * Sustained (p75), Peak (the highest value: samples are 5-minute averages), Avg (arithmetic mean). Percentiles by
- * linear interpolation between closest ranks (percentile.ts), found by selection (select.ts) rather than a full
+ * linear interpolation between closest ranks (percentile.ts), found from bucket counts (select.ts) rather than a full
  * sort: the same numbers at about half the cost.
  */
 import { percentileSorted } from "./percentile";
@@ -41,7 +41,7 @@ export function boxStatsInPlace(values: Float64Array, extra: readonly number[] =
     if (x > max) max = x;
     sum += x;
   }
-  const [q1, median, sustained, ...rest] = percentilesInPlace(values, [25, 50, 75, ...extra]);
+  const [q1, median, sustained, ...rest] = percentilesInPlace(values, [25, 50, 75, ...extra], min, max);
   return { stats: { min, q1, median, sustained, peak: max, avg: sum / n, count: n }, extra: rest };
 }
 

@@ -30,7 +30,7 @@ export {
 } from "./histogram";
 export { learnedPattern, type LearnedPattern, type PatternRow } from "./pattern";
 export { percentile, percentileSorted } from "./percentile";
-export { percentilesInPlace, selectRank, sortPairs } from "./select";
+export { percentilesInPlace, sortPairs } from "./select";
 export {
   recommendContainer,
   type ContainerInput,

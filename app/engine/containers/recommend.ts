@@ -166,7 +166,7 @@ export function recommendContainer(input: ContainerInput, policy: Policy | Polic
   if (hpaManaged) notes.push("HPA-managed: the per-replica CPU request changes what the HPA's utilisation target means; review the target with it.");
   if (!w.analysed) return { analysed: false, reason: w.reason, existing, window, isJob, hpaManaged, notes, gpu: null };
 
-  // The window's arrays are our own copies: statistics reorder them in place (selection, no sort, no copy).
+  // The window's arrays are our own copies, read by the statistics as they are (bucket counts, no sort, no copy).
   const cpuBox = boxStatsInPlace(w.cpu, [95, pv.cpuPercentile])!;
   const memBox = boxStatsInPlace(w.mem, [pv.memoryPercentile])!;
   const cpu = cpuBox.stats;

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { percentileSorted } from "./percentile";
-import { percentilesInPlace, selectRank, sortPairs } from "./select";
+import { percentilesInPlace, sortPairs } from "./select";
 
 let seed = 7;
 const rnd = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
-
-describe("selectRank", () => {
-  it("puts the k-th smallest value at k, smaller ones before and larger ones after", () => {
-    const a = new Float64Array([9, 1, 8, 2, 7, 3, 6, 4, 5]);
-    selectRank(a, 0, a.length - 1, 4);
-    expect(a[4]).toBe(5);
-    expect(Array.from(a.subarray(0, 4)).every((x) => x <= 5)).toBe(true);
-    expect(Array.from(a.subarray(5)).every((x) => x >= 5)).toBe(true);
-  });
-});
 
 describe("percentilesInPlace", () => {
   it("gives the same percentiles as sorting, by hand", () => {
@@ -44,6 +34,27 @@ describe("percentilesInPlace", () => {
         const got = percentilesInPlace(a, ps);
         ps.forEach((p, i) => expect(got[i], `n ${n} p ${p}`).toBe(percentileSorted(sorted, p)));
         expect(a.slice().sort()).toEqual(sorted);
+      }
+    }
+  });
+
+  it("agrees with sort-then-interpolate where values crowd one bucket: far outliers, a long tail, negatives, infinities", () => {
+    const ps = [0, 25, 50, 75, 95, 99, 100];
+    const shapes: (() => number)[] = [
+      () => (rnd() < 0.001 ? 1e12 : rnd()), // one value in a thousand a trillion times the rest
+      () => Math.exp(rnd() * 60), // 26 orders of magnitude: every level of buckets crowded at the bottom
+      () => (rnd() - 0.5) * 1000, // negatives
+      () => (rnd() < 0.01 ? Infinity : rnd() * 10), // a range that cannot be bucketed
+      () => (rnd() < 0.5 ? 1 : 1 + Number.EPSILON), // two neighbouring doubles
+    ];
+    for (const shape of shapes) {
+      for (let r = 0; r < 40; r++) {
+        const a = Float64Array.from({ length: 50 + Math.floor(rnd() * 3000) }, shape);
+        const before = a.slice();
+        const sorted = a.slice().sort();
+        const got = percentilesInPlace(a, ps);
+        ps.forEach((p, i) => expect(got[i]).toBe(percentileSorted(sorted, p)));
+        expect(a).toEqual(before); // read, not reordered
       }
     }
   });

@@ -81,36 +81,44 @@ export function selectWindow(samples: SampleColumns, policy: WindowPolicy, opts:
   let firstT = Infinity;
   let prevT = -Infinity;
   let runs = 0;
-  // Whether the day of the sample before is left out by the weekday and weekend filters: samples come a day's
-  // worth at a time, so the day of the week is worked out once a day, not per sample.
-  let lastDay = NaN;
+  // Samples come a day's worth at a time, so the day (its index, whether the weekday and weekend filters leave it
+  // out) is worked out when a sample leaves the current day, not per sample; its count is kept in a local and
+  // stored when the day changes (an increment in memory per sample waits on the one before).
+  let day = NaN;
+  let dayStart = Infinity;
+  let dayEnd = -Infinity;
   let dayExcluded = false;
+  let dayCount = 0;
+  const gpuIn = wantGpu ? samples.gpu! : null;
+  const gpuMemIn = wantGpu ? samples.gpuMem! : null;
   for (let i = 0; i < n; i++) {
     const ti = t[i];
     if (ti < fromMs || ti >= toMs) continue;
     if (ti < firstT) firstT = ti;
     if (ti - prevT > stepMs) runs++;
     prevT = ti;
-    const day = Math.floor(ti / DAY_MS);
-    if (!isJob) {
-      if (day !== lastDay) {
-        const dow = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
-        const weekend = dow === 0 || dow === 6;
-        dayExcluded = weekend ? !policy.includeWeekends : !policy.includeWeekdays;
-        lastDay = day;
-      }
-      if (dayExcluded) continue;
-      if (hourMask !== 0 && (hourMask & (1 << Math.floor((ti - day * DAY_MS) / HOUR_MS))) !== 0) continue;
+    if (ti >= dayEnd || ti < dayStart) {
+      if (dayCount > 0) perDay[day - firstDay] += dayCount;
+      dayCount = 0;
+      day = Math.floor(ti / DAY_MS);
+      dayStart = day * DAY_MS;
+      dayEnd = dayStart + DAY_MS;
+      const dow = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday; 0 = Sunday
+      const weekend = dow === 0 || dow === 6;
+      dayExcluded = isJob ? false : weekend ? !policy.includeWeekends : !policy.includeWeekdays;
     }
-    perDay[day - firstDay]++;
+    if (dayExcluded) continue;
+    if (!isJob && hourMask !== 0 && (hourMask & (1 << Math.floor((ti - dayStart) / HOUR_MS))) !== 0) continue;
+    dayCount++;
     outCpu[k] = cpu[i];
     outMem[k] = mem[i];
-    if (outGpu && outGpuMem) {
-      outGpu[k] = samples.gpu![i];
-      outGpuMem[k] = samples.gpuMem![i];
+    if (gpuIn && gpuMemIn && outGpu && outGpuMem) {
+      outGpu[k] = gpuIn[i];
+      outGpuMem[k] = gpuMemIn[i];
     }
     k++;
   }
+  if (dayCount > 0) perDay[day - firstDay] += dayCount;
 
   let observedFrom = Math.min(firstT, opts.firstSeenMs ?? Infinity);
   if (observedFrom < fromMs + stepMs) observedFrom = fromMs;

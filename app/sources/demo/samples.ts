@@ -448,6 +448,10 @@ export function containerSamplesInto(
   let day = Math.floor((k0 * STEP) / DAY);
   let dow = mod(day + 4, 7);
   let weekend = dow === 0 || dow === 6;
+  // mod(tk + cycleOffsetMs, cycleMs) carried forward too (whole milliseconds, so exact): a floating-point % is a
+  // library call, the slowest step of a sample.
+  const cyclic = saw !== "none" && cycleMs > 0;
+  let cycle = cyclic ? mod(k0 * STEP + cycleOffsetMs, cycleMs) - STEP : 0;
   for (let k = k0; k < k1; k++) {
     if (slot === SLOTS_PER_DAY) {
       slot = 0;
@@ -456,6 +460,10 @@ export function containerSamplesInto(
       weekend = dow === 0 || dow === 6;
     }
     const s = slot++;
+    if (cyclic) {
+      cycle += STEP;
+      while (cycle >= cycleMs) cycle -= cycleMs;
+    }
     if (before) before[k - k0] = throttled;
     const tk = k * STEP;
     if (tk < firstSeenMs) continue;
@@ -490,7 +498,7 @@ export function containerSamplesInto(
       const runPhase = mod(tk + job.offsetMs, job.periodMs) / job.durationMs;
       w = memBase * (0.5 + 0.6 * runPhase) * (0.99 + 0.02 * um);
     } else if (saw === "oom") {
-      const phase = mod(tk + cycleOffsetMs, cycleMs) / cycleMs;
+      const phase = cycle / cycleMs;
       w = Math.min(memHi * 0.999, (memLo + (memHi - memLo) * phase) * (0.995 + 0.01 * um));
     } else {
       const x = tk / (6 * HOUR);
@@ -503,7 +511,7 @@ export function containerSamplesInto(
       const f = x - xk;
       const drift6 = memA + (memB - memA) * f * f * (3 - 2 * f);
       w = memBase * (1 + memDailyAmp * daily[s]) * (1 + 0.06 * drift6) * (0.995 + 0.01 * um);
-      if (saw === "leak") w *= 1 + leakGrowth * (mod(tk + cycleOffsetMs, cycleMs) / cycleMs);
+      if (saw === "leak") w *= 1 + leakGrowth * (cycle / cycleMs);
       if (memLimit != null) w = Math.min(w, memLimit);
     }
     t[n] = tk;
