@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { RiMenuLine } from "@remixicon/react";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { loadShell } from "~/features/shell/shell.server";
@@ -15,7 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ location, data }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadShell(request);
+  const { data, headers } = await loadShell(request);
+  return json(data, { headers });
 }
 
 // The shell's data (user, flags) does not change with tree selection or tabs.

@@ -1,4 +1,5 @@
 import { test, expect } from "./fixtures";
+import { STATE } from "./global-setup";
 
 async function setFlag(page: import("@playwright/test").Page, name: string, on: boolean) {
   await page.goto("/kubex/settings");
@@ -13,7 +14,7 @@ async function setFlag(page: import("@playwright/test").Page, name: string, on: 
   }
 }
 
-test("the product tour starts once by itself when its flag is on, and walks its steps", async ({ page }) => {
+test("the product tour starts once by itself when its flag is on, and walks its steps", async ({ page, browser }) => {
   await setFlag(page, "kubexShowProductTour", true);
   try {
     // It starts by itself on the page the user is on, once.
@@ -36,6 +37,22 @@ test("the product tour starts once by itself when its flag is on, and walks its 
     await page.getByRole("button", { name: "Help" }).or(page.locator("summary[aria-label=Help]")).first().click();
     await page.getByRole("menuitem", { name: "Product Tour" }).click();
     await expect(page.getByTestId("product-tour")).toContainText("Welcome to Kubex");
+
+    // The server renders the welcome in a browser's first page (so it also shows without JavaScript, and is
+    // painted with the page, not after hydration), once: the answer sets the cookie that ends it.
+    const noScript = await browser.newContext({ storageState: STATE.admin, javaScriptEnabled: false });
+    try {
+      const first = await noScript.newPage();
+      await first.goto("/kubex/containers-tree");
+      await expect(first.getByTestId("product-tour")).toContainText("Welcome to Kubex");
+      expect((await noScript.cookies()).some((c) => c.name === "kubex_tour")).toBe(true);
+      await first.getByRole("link", { name: "Close the tour" }).click();
+      await expect(first.getByTestId("product-tour")).toBeHidden();
+      await first.goto("/kubex/containers-tree");
+      await expect(first.getByTestId("product-tour")).toBeHidden();
+    } finally {
+      await noScript.close();
+    }
   } finally {
     await setFlag(page, "kubexShowProductTour", false);
   }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { RiArrowRightSLine } from "@remixicon/react";
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ChartPanel as Panel } from "~/features/nodes/grids.server";
 import { COMPACT_HEIGHT, COMPACT_WIDTH, isCompactScreen, type NodeViewMode } from "~/features/nodes/constants";
@@ -18,7 +18,9 @@ const COMPACT_CSS = `@media (max-width: ${COMPACT_WIDTH - 0.02}px), (max-height:
 /**
  * The collapsible "Utilization Charts" panel under a grid (spec 2.7): the selected row's charts. Open or closed in
  * the address (charts=closed) without JavaScript; with it, a button. Below 1280 wide or 800 high it is compact:
- * closed, and it cannot be opened.
+ * closed, and it cannot be opened. Charts once drawn stay in the page, hidden, while the panel is closed or compact
+ * (as in the containers' UtilizationPanel): on a small screen the panel turns compact right after hydration, and
+ * taking the charts out then was one long task of DOM removals.
  */
 export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }) {
   const href = useHref();
@@ -32,8 +34,10 @@ export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }
     window.addEventListener("resize", apply);
     return () => window.removeEventListener("resize", apply);
   }, []);
-  if (!panel.enabled) return null;
   const shown = open && !compact;
+  const [drawn, setDrawn] = useState(shown);
+  if (shown && !drawn) setDrawn(true);
+  if (!panel.enabled) return null;
   const title = (
     <>
       <RiArrowRightSLine aria-hidden="true" className={`-ml-1 inline-block h-4 w-4 align-[-3px] transition-transform ${shown ? "rotate-90" : ""}`} /> Utilization Charts
@@ -73,11 +77,16 @@ export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }
       <p className="node-chart-panel-compact muted hidden border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-700" data-testid="panel-compact">
         Charts are shown on screens of at least 1280 × 800.
       </p>
-      {shown ? (
-        <div className="node-chart-panel-body border-t border-slate-200 p-3 dark:border-slate-700">
-          {panel.title ? <NodeChartGrid charts={panel.charts} mode={mode} emptyTitle="Utilization" /> : <p className="muted text-sm">No row selected.</p>}
+      {drawn || shown ? (
+        <div className={shown ? "node-chart-panel-body border-t border-slate-200 p-3 dark:border-slate-700" : "hidden"}>
+          <PanelCharts panel={panel} mode={mode} />
         </div>
       ) : null}
     </section>
   );
 }
+
+/** The selected row's charts; memoised, so opening, closing or going compact does not render them again. */
+const PanelCharts = memo(function PanelCharts({ panel, mode }: { panel: Panel; mode: NodeViewMode }) {
+  return panel.title ? <NodeChartGrid charts={panel.charts} mode={mode} emptyTitle="Utilization" /> : <p className="muted text-sm">No row selected.</p>;
+});

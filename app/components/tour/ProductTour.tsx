@@ -1,10 +1,9 @@
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { RiCloseLine } from "@remixicon/react";
 import { useEffect, useState } from "react";
-import type { loadShell } from "~/features/shell/shell.server";
+import type { ShellData } from "~/features/shell/shell.server";
 import { availableSections, parseTour, SECTIONS, tourProgress, type SectionId, type TourState } from "~/features/tour/steps";
 
-const SEEN_KEY = "kubex.tour.seen";
 const STEP_DELAY_MS = 300;
 
 function href(path: string, search: string, value: string | null) {
@@ -16,30 +15,21 @@ function href(path: string, search: string, value: string | null) {
 }
 
 /**
- * The guided tour: a card addressed by ?tour=…, each Back/Next a link (so it works without JavaScript). With
- * JavaScript it starts once by itself, outlines the step's target and skips steps whose target is missing. The
- * first start shows the welcome card in place, without a navigation: a navigation would run every loader of the
- * page again and render it twice on a new user's first load (the Lighthouse runs paid it on every screen).
+ * The guided tour: a card addressed by ?tour=…, each Back/Next a link (so it works without JavaScript). It starts
+ * once by itself: the server renders the welcome card in place on a browser's first page (the shell's
+ * tourWelcome, shell.server.ts), without a navigation (one would run every loader of the page again). With
+ * JavaScript it outlines the step's target and skips steps whose target is missing.
  */
 export function ProductTour() {
-  const shell = useRouteLoaderData<Awaited<ReturnType<typeof loadShell>>>("routes/kubex");
+  const shell = useRouteLoaderData<ShellData>("routes/kubex");
   const location = useLocation();
   const navigate = useNavigate();
   const addressed = parseTour(new URLSearchParams(location.search).get("tour"));
-  const [autoWelcome, setAutoWelcome] = useState(false);
+  // The shell's decision when this card mounts (later loads of the shell carry the cookie and say false).
+  const [autoWelcome, setAutoWelcome] = useState(Boolean(shell?.tourWelcome));
   const state: TourState | null = addressed ?? (autoWelcome ? { kind: "welcome" } : null);
   const sections = availableSections({ containers: Boolean(shell?.hasConnections), nodes: Boolean(shell?.hasConnections && shell.flags.showSideNavNode), cloud: Boolean(shell?.hasCloud) });
 
-  useEffect(() => {
-    try {
-      if (!addressed && !localStorage.getItem(SEEN_KEY) && shell) {
-        localStorage.setItem(SEEN_KEY, "1");
-        setAutoWelcome(true);
-      }
-    } catch {
-      // No storage: no automatic start.
-    }
-  }, [addressed, shell]);
   // Any tour address (a step, or closing one) replaces the card shown in place.
   useEffect(() => {
     if (addressed) setAutoWelcome(false);
