@@ -1,32 +1,22 @@
 /**
  * Badges of the container grid and drawer: the recommendation (a coloured dot and its text) and the adjustment
- * direction (an arrow and its text, never colour alone; UX.md). Both are Tremor Badges (its markup, ui/Badge.tsx);
+ * direction (an arrow and its text, never colour alone; UX.md). Both are Tremor Badges (its look, ui/Badge.tsx);
  * the exported API is the one the grid cells have always used.
  *
  * Tremor's BadgeDelta is not used for the direction: its colours are fixed to "increase is good (green) or bad
  * (red), unchanged is orange", where ours are Increase = risk (red), Decrease = waste (yellow), No Change = fit
  * (green), and it has no "Set Value".
  */
-import { RiArrowDownLine, RiArrowUpLine, RiCircleFill, RiEqualLine } from "@remixicon/react";
-import { Badge } from "~/components/ui/Badge";
+import { Badge, type BadgeIcon } from "~/components/ui/Badge";
 import { TONE, type Tone } from "~/components/ui/tones";
 import type { Color } from "@tremor/react/dist/lib/inputTypes";
 
-type IconProps = { className?: string };
-
-/** Remix Icon components as badge icons: the badge passes only a className, so aria-hidden is added here. */
-function decorative(Icon: typeof RiArrowUpLine) {
-  function BadgeIcon({ className }: IconProps) {
-    return <Icon aria-hidden="true" className={className} />;
-  }
-  return BadgeIcon;
-}
-
-const DIRECTION: Record<string, { tone: Tone; icon: React.ComponentType<IconProps> }> = {
-  "Set Value": { tone: "unknown", icon: Dot },
-  Increase: { tone: "risk", icon: decorative(RiArrowUpLine) },
-  Decrease: { tone: "waste", icon: decorative(RiArrowDownLine) },
-  "No Change": { tone: "fit", icon: decorative(RiEqualLine) },
+/** The direction's tone and icon (Remix Icon's arrows and equals sign, drawn by the badge's CSS; a dot for Set Value). */
+const DIRECTION: Record<string, { tone: Tone; icon: BadgeIcon }> = {
+  "Set Value": { tone: "unknown", icon: "dot" },
+  Increase: { tone: "risk", icon: "up" },
+  Decrease: { tone: "waste", icon: "down" },
+  "No Change": { tone: "fit", icon: "equal" },
 };
 
 export function DirectionBadge({ badge }: { badge: string | null | undefined }) {
@@ -38,23 +28,6 @@ export function DirectionBadge({ badge }: { badge: string | null | undefined }) 
       {badge}
     </Badge>
   );
-}
-
-/** A small filled dot as the badge icon (the icon box stays 16 px; the dot is half of it), in the text colour. */
-function Dot({ className }: IconProps) {
-  return <RiCircleFill aria-hidden="true" className={`${className ?? ""} scale-50`} />;
-}
-
-/** The recommendation's dot in its hue (shade 500, as the hand-drawn dots were), one component per hue. */
-const HUE_DOTS = new Map<Color, React.ComponentType<IconProps>>();
-function hueDot(color: Color) {
-  let dot = HUE_DOTS.get(color);
-  if (!dot) {
-    const HueDot = ({ className }: IconProps) => <RiCircleFill aria-hidden="true" className={`${className ?? ""} scale-50 text-${color}-500`} />;
-    HUE_DOTS.set(color, HueDot);
-    dot = HueDot;
-  }
-  return dot;
 }
 
 /** Hue per recommendation: green for right-sized, yellow for waste, red for risk, violet for modernize, grey otherwise. */
@@ -79,7 +52,7 @@ export function RecommendationBadge({ value }: { value: string | null }) {
   if (!value) return <span>-</span>;
   const hue = RECOMMENDATION_HUE[value] ?? TONE.unknown;
   return (
-    <Badge color={hue.color} text={hue.text} icon={hueDot(hue.color)}>
+    <Badge color={hue.color} text={hue.text} icon="dot" dot={hue.color}>
       {value}
     </Badge>
   );

@@ -1,8 +1,7 @@
 /** Cell and field text of the node screens, through ~/lib/format only. */
-import { RiCheckLine, RiErrorWarningLine } from "@remixicon/react";
 import { formatCount, formatCurrency, formatDate, formatDecimal, formatFixed } from "~/lib/format";
 import { coresFromMCores, gbFromMb } from "~/lib/units";
-import { Badge } from "~/components/ui/Badge";
+import { Badge, type BadgeIcon } from "~/components/ui/Badge";
 import { TONE, type Tone } from "~/components/ui/tones";
 
 export const dash = "-";
@@ -18,10 +17,10 @@ export const cores = (v: number | null | undefined) => (v === null || v === unde
 export const gb = (v: number | null | undefined) => (v === null || v === undefined ? dash : formatDecimal(gbFromMb(v)));
 
 /** Health: red high risk, yellow medium, green low (UX.md), each with its own icon and the word (never colour alone). */
-const HEALTH: Record<string, { tone: Tone; icon: React.ComponentType<{ className?: string }> }> = {
-  "High Risk": { tone: "risk", icon: ({ className }) => <RiErrorWarningLine aria-hidden="true" className={className} /> },
-  "Medium Risk": { tone: "waste", icon: ({ className }) => <RiErrorWarningLine aria-hidden="true" className={className} /> },
-  "Low Risk": { tone: "fit", icon: ({ className }) => <RiCheckLine aria-hidden="true" className={className} /> },
+const HEALTH: Record<string, { tone: Tone; icon: BadgeIcon }> = {
+  "High Risk": { tone: "risk", icon: "warning" },
+  "Medium Risk": { tone: "waste", icon: "warning" },
+  "Low Risk": { tone: "fit", icon: "check" },
 };
 
 export function HealthBadge({ health }: { health: string }) {
