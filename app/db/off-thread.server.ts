@@ -4,7 +4,9 @@
  * order of 34,000 nodes, ~0.2 s) stops every other request of the process for as long as it runs. On an
  * embedded store kept in a file, `selectOffThread` runs such a statement on a worker thread with its own
  * read-only connection to the same file, and hands the rows back in batches, each its own turn of the event
- * loop. PostgreSQL's driver never blocks the thread, so there (and for an in-memory SQLite store, or inside a
+ * loop. The threads are a pool (one per core, at most four; more reads queue): they keep their connections and
+ * prepared statements, and stop after a minute without work. A thread per read cost its start, the driver's
+ * load and a connection each time, and any number of requests could start one each. PostgreSQL's driver never blocks the thread, so there (and for an in-memory SQLite store, or inside a
  * transaction, whose snapshot a second connection would not share) the statement runs as usual.
  *
  * The worker's connection sees what any new statement of the main connection sees: the last committed data (WAL).
@@ -12,6 +14,7 @@
  * The worker is plain CommonJS evaluated in the thread, so it also runs from the bundled server build.
  */
 import { createRequire } from "node:module";
+import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { Kysely, RawBuilder } from "kysely";
 import { SqliteAdapter } from "kysely";
@@ -26,33 +29,152 @@ export function registerSqliteFile<DB>(db: Kysely<DB>, file: string, busyTimeout
   if (file !== ":memory:" && file !== "") sqliteFiles.set(db, { file, busyTimeoutMs });
 }
 
+/**
+ * The worker: one read-only connection per store file, kept (at most MAX_FILES, the least recently used closed
+ * first; reopened when the file at that path is another file, as a test's throwaway store can be), its prepared
+ * statements kept, one statement at a time. Each statement outside a transaction reads the last committed data.
+ */
 const WORKER_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
+const fs = require("node:fs");
 const Database = require(workerData.driver);
-let db;
-try {
-  db = new Database(workerData.file, { readonly: true, fileMustExist: true, timeout: workerData.busyTimeoutMs });
-  db.pragma("cache_size = -65536");
-  const stmt = db.prepare(workerData.sql);
-  const columns = stmt.columns().map((c) => c.name);
-  parentPort.postMessage({ columns });
-  let batch = [];
-  for (const row of stmt.raw(true).iterate(...workerData.parameters)) {
-    batch.push(row);
-    if (batch.length === workerData.batchRows) {
-      parentPort.postMessage({ rows: batch });
-      batch = [];
+const MAX_FILES = 4;
+const open = new Map();
+function connection(file, busyTimeoutMs) {
+  const st = fs.statSync(file);
+  let c = open.get(file);
+  if (c && (c.dev !== st.dev || c.ino !== st.ino)) { c.db.close(); open.delete(file); c = undefined; }
+  if (!c) {
+    if (open.size >= MAX_FILES) {
+      const [oldest] = [...open.entries()].sort((a, b) => a[1].used - b[1].used)[0];
+      open.get(oldest).db.close();
+      open.delete(oldest);
     }
+    const db = new Database(file, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+    db.pragma("cache_size = -65536");
+    c = { db, dev: st.dev, ino: st.ino, used: 0, statements: new Map() };
+    open.set(file, c);
   }
-  parentPort.postMessage({ rows: batch, done: true });
-} catch (error) {
-  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error), code: error && error.code });
-} finally {
-  if (db) db.close();
+  c.used = Date.now();
+  return c;
 }
+parentPort.on("message", (task) => {
+  const id = task.id;
+  try {
+    const c = connection(task.file, task.busyTimeoutMs);
+    let stmt = c.statements.get(task.sql);
+    if (!stmt) {
+      if (c.statements.size >= 64) c.statements.clear();
+      stmt = c.db.prepare(task.sql).raw(true);
+      c.statements.set(task.sql, stmt);
+    }
+    parentPort.postMessage({ id, columns: stmt.columns().map((col) => col.name) });
+    let batch = [];
+    for (const row of stmt.iterate(...task.parameters)) {
+      batch.push(row);
+      if (batch.length === task.batchRows) {
+        parentPort.postMessage({ id, rows: batch });
+        batch = [];
+      }
+    }
+    parentPort.postMessage({ id, rows: batch, done: true });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error), code: error && error.code });
+  }
+});
 `;
 
+/** Threads reading at once: the machine's cores, at most four; more reads wait their turn. */
+const MAX_THREADS = Math.max(1, Math.min(4, os.availableParallelism()));
+/** A thread without work this long stops (its connections close with it). */
+const IDLE_MS = 60_000;
+
+interface ReadMessage {
+  id: number;
+  columns?: string[];
+  rows?: unknown[][];
+  done?: boolean;
+  error?: string;
+  code?: string;
+}
+
+interface ReadTask {
+  id: number;
+  payload: { file: string; busyTimeoutMs: number; sql: string; parameters: readonly unknown[]; batchRows: number };
+  onMessage: (m: ReadMessage) => void;
+  fail: (error: Error) => void;
+}
+
+interface ReadThread {
+  worker: Worker;
+  task: ReadTask | null;
+  idle: NodeJS.Timeout | null;
+}
+
+const threads: ReadThread[] = [];
+const waiting: ReadTask[] = [];
+let nextId = 1;
+
+function startThread(): ReadThread {
+  const thread: ReadThread = { worker: new Worker(WORKER_CODE, { eval: true, workerData: { driver: driverPath } }), task: null, idle: null };
+  const { worker } = thread;
+  worker.unref();
+  worker.on("message", (m: ReadMessage) => {
+    const task = thread.task;
+    if (!task || task.id !== m.id) return;
+    task.onMessage(m);
+    if (m.done || m.error !== undefined) release(thread);
+  });
+  const lost = (error: Error) => {
+    const i = threads.indexOf(thread);
+    if (i >= 0) threads.splice(i, 1);
+    if (thread.idle) clearTimeout(thread.idle);
+    const task = thread.task;
+    thread.task = null;
+    task?.fail(error);
+    dispatch();
+  };
+  worker.on("error", (error) => lost(error));
+  worker.on("exit", (code) => lost(new Error(`The read's worker thread stopped (exit code ${code}) before the last row.`)));
+  threads.push(thread);
+  return thread;
+}
+
+function release(thread: ReadThread) {
+  thread.task = null;
+  thread.worker.unref();
+  dispatch();
+  if (thread.task === null && threads.includes(thread)) {
+    thread.idle = setTimeout(() => {
+      const i = threads.indexOf(thread);
+      if (thread.task === null && i >= 0) {
+        threads.splice(i, 1);
+        void thread.worker.terminate();
+      }
+    }, IDLE_MS);
+    thread.idle.unref();
+  }
+}
+
+function dispatch() {
+  while (waiting.length > 0) {
+    const thread = threads.find((t) => t.task === null) ?? (threads.length < MAX_THREADS ? startThread() : undefined);
+    if (!thread) return;
+    const task = waiting.shift()!;
+    if (thread.idle) clearTimeout(thread.idle);
+    thread.idle = null;
+    thread.task = task;
+    thread.worker.ref(); // a read under way keeps the process alive, as the main connection's would
+    thread.worker.postMessage({ id: task.id, ...task.payload });
+  }
+}
+
 let driverPath: string | undefined;
+
+/** The read threads running and the reads waiting for one (tests and diagnostics). */
+export function offThreadLoad(): { threads: number; busy: number; waiting: number; maxThreads: number } {
+  return { threads: threads.length, busy: threads.filter((t) => t.task !== null).length, waiting: waiting.length, maxThreads: MAX_THREADS };
+}
 
 /** Whether `db` is a store whose reads selectOffThread moves to a worker thread. */
 export function readsOffThread<DB>(db: Kysely<DB>): boolean {
@@ -70,34 +192,26 @@ export async function selectOffThread<R, DB>(db: Kysely<DB>, query: RawBuilder<R
   const { file, busyTimeoutMs } = target;
   driverPath ??= createRequire(import.meta.url).resolve("better-sqlite3");
   return new Promise<R[]>((resolve, reject) => {
-    const worker = new Worker(WORKER_CODE, {
-      eval: true,
-      workerData: { driver: driverPath, file, busyTimeoutMs, sql: compiled.sql, parameters: compiled.parameters, batchRows: BATCH_ROWS },
-    });
     let columns: string[] = [];
     const rows: R[] = [];
-    let settled = false;
-    const finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(rows);
-    };
-    worker.on("message", (m: { columns?: string[]; rows?: unknown[][]; done?: boolean; error?: string; code?: string }) => {
-      // The driver's message and code (SQLITE_ERROR, SQLITE_BUSY...), as the main connection would have thrown them.
-      if (m.error !== undefined) return finish(Object.assign(new Error(m.error), m.code ? { code: m.code } : {}));
-      if (m.columns) columns = m.columns;
-      if (m.rows) {
-        for (const values of m.rows) {
-          const row: Record<string, unknown> = {};
-          for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
-          rows.push(row as R);
+    waiting.push({
+      id: nextId++,
+      payload: { file, busyTimeoutMs, sql: compiled.sql, parameters: compiled.parameters, batchRows: BATCH_ROWS },
+      fail: reject,
+      onMessage: (m) => {
+        // The driver's message and code (SQLITE_ERROR, SQLITE_BUSY...), as the main connection would have thrown them.
+        if (m.error !== undefined) return reject(Object.assign(new Error(m.error), m.code ? { code: m.code } : {}));
+        if (m.columns) columns = m.columns;
+        if (m.rows) {
+          for (const values of m.rows) {
+            const row: Record<string, unknown> = {};
+            for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
+            rows.push(row as R);
+          }
         }
-      }
-      if (m.done) finish();
+        if (m.done) resolve(rows);
+      },
     });
-    worker.on("error", (error) => finish(error));
-    worker.on("exit", (code) => finish(new Error(`The read's worker thread stopped (exit code ${code}) before the last row.`)));
+    dispatch();
   });
 }

@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "~/db/db.server";
 import { sql } from "kysely";
-import { readsOffThread, selectOffThread } from "~/db/off-thread.server";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { offThreadLoad, readsOffThread, registerSqliteFile, selectOffThread } from "~/db/off-thread.server";
+import { Kysely, SqliteDialect } from "kysely";
 import { runDemoCollection } from "~/sources/collect.server";
 import { buildContainerTree } from "~/models/container-tree.server";
 import { resolveTreeScope } from "~/models/trees.server";
@@ -48,6 +53,20 @@ describe.each(TEST_STORES)("cold folder trees on $name", (testStore) => {
     await expect(selectOffThread(api.db, sql`select no_such_column from container`)).rejects.toThrow(/no_such_column/);
   });
 
+  it("shares a bounded pool of threads between many reads at once, and keeps working after a failed read", async () => {
+    if (testStore.name !== "sqlite") return;
+    const query = sql<{ namespace: string; n: number }>`select namespace, count(*) as n from container group by namespace order by namespace`;
+    const expected = (await query.execute(api.db)).rows;
+    const reads = Array.from({ length: 12 }, (_, i) => (i === 5 ? selectOffThread(api.db, sql`select nope from container`).catch((e: Error) => e) : selectOffThread(api.db, query)));
+    const load = offThreadLoad();
+    expect(load.threads).toBeLessThanOrEqual(load.maxThreads);
+    expect(load.busy + load.waiting).toBe(12);
+    const results = await Promise.all(reads);
+    results.forEach((r, i) => (i === 5 ? expect(String(r)).toMatch(/nope/) : expect(r).toEqual(expected)));
+    expect(offThreadLoad().busy).toBe(0);
+    expect(await selectOffThread(api.db, query)).toEqual(expected);
+  });
+
   it("gives requests asking for the same cold tree together one build, and its JSON as JSON.stringify writes it", async () => {
     const args = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers, reload: true };
     const scopes = await Promise.all([resolveTreeScope(api.db, api.analyst.user, args), resolveTreeScope(api.db, api.admin.user, args), resolveTreeScope(api.db, api.analyst.user, { ...args, reload: false })]);
@@ -59,5 +78,33 @@ describe.each(TEST_STORES)("cold folder trees on $name", (testStore) => {
     expect(Buffer.from(literal).toString("utf8")).toBe(JSON.stringify(json));
     // A reload after the build has finished builds again.
     expect((await resolveTreeScope(api.db, api.analyst.user, args)).cached).not.toBe(scopes[0].cached);
+  });
+});
+
+describe("read threads and a store file replaced at the same path", () => {
+  it("read the new file, not the connection they kept to the old one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-off-thread-"));
+    const file = path.join(dir, "store.db");
+    const make = (value: string) => {
+      fs.rmSync(file, { force: true });
+      const raw = new Database(file);
+      raw.exec(`create table t (v text); insert into t values ('${value}')`);
+      raw.close();
+    };
+    try {
+      make("first");
+      const db = new Kysely<{ t: { v: string } }>({ dialect: new SqliteDialect({ database: new Database(file) }) });
+      registerSqliteFile(db, file, 1000);
+      const read = () => selectOffThread(db, sql<{ v: string }>`select v from t`);
+      expect(await read()).toEqual([{ v: "first" }]);
+      await db.destroy();
+      make("second");
+      const again = new Kysely<{ t: { v: string } }>({ dialect: new SqliteDialect({ database: new Database(file) }) });
+      registerSqliteFile(again, file, 1000);
+      expect(await selectOffThread(again, sql<{ v: string }>`select v from t`)).toEqual([{ v: "second" }]);
+      await again.destroy();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
