@@ -196,8 +196,12 @@ async function* rowsInOrder<Row extends object, Out>(db: Db, o: InOrder<Row, Out
   const dir = o.desc ? sql`desc` : sql`asc`;
   const order = sql<{ id: string }>`select ${sql.ref(o.id)} as id from ${sql.table(o.table)} where ${sql.join(o.where, sql` and `)}
     order by case when ${orderExpr(o.column)} is null then 1 else 0 end, ${orderExpr(o.column)} ${dir}, ${o.ties}`;
-  const ids = await exportOrders.get(db, JSON.stringify([o.table, snapshotId, o.key, o.column, o.desc]), async () =>
-    (await selectOffThread(db, order)).map((r) => String(r.id)),
+  const ids = await exportOrders.get(
+    db,
+    JSON.stringify([o.table, snapshotId, o.key, o.column, o.desc]),
+    async () => (await selectOffThread(db, order)).map((r) => String(r.id)),
+    false,
+    snapshotId,
   );
   for (let i = 0; i < ids.length; i += pageSize) {
     const chunk = ids.slice(i, i + pageSize);

@@ -34,7 +34,7 @@ async function cachedTree(db: Db) {
     db.selectFrom("k8s_node").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("node_group").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return trees.get(db, `${run}|${nodes.n}|${groups.n}`, async () => ({ tree: await buildNodeTree(db) }));
+  return trees.get(db, `${run}|${nodes.n}|${groups.n}`, async () => ({ tree: await buildNodeTree(db) }), false, run);
 }
 
 /** Empties the node tree cache of a store (tests that write inventory without a collection run). */

@@ -144,7 +144,7 @@ export async function orderedIds(db: Db, q: Db, spec: GridSpec, query: RowsQuery
       order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, ${id} ${dir}`.execute(q);
     return ids.rows.map((r) => String(r.id));
   };
-  return snapshotId === undefined ? compute() : orders.get(db, JSON.stringify([spec.name, snapshotId, query.key, field, direction]), compute);
+  return snapshotId === undefined ? compute() : orders.get(db, JSON.stringify([spec.name, snapshotId, query.key, field, direction]), compute, false, snapshotId);
 }
 
 export interface RowGroup<Sum extends string> {

@@ -61,7 +61,7 @@ export async function cachedRead<T>(db: Db, kind: string, scopeKey: string, comp
   const value = await consistentRead(db, async (q) => {
     const snapshotId = await currentSnapshotId(q);
     if (snapshotId === undefined) return compute(q);
-    return reads.get(db, `${kind}|${snapshotId}|${scopeKey}`, () => compute(q)) as Promise<T>;
+    return reads.get(db, `${kind}|${snapshotId}|${scopeKey}`, () => compute(q), false, snapshotId) as Promise<T>;
   });
   return structuredClone(value);
 }

@@ -29,4 +29,28 @@ describe("storeCache", () => {
     await expect(cache.get(store, "k", () => Promise.reject(new Error("no")))).rejects.toThrow("no");
     expect(await cache.get(store, "k", async () => "yes")).toBe("yes");
   });
+
+  it("drops the values of other generations when a value of a new one is asked for, and keeps values without one", async () => {
+    const cache = storeCache<string>({ maxEntries: 10 });
+    let computed = 0;
+    const make = (v: string) => async () => {
+      computed++;
+      return v;
+    };
+    await cache.get(store, "a|s1", make("a1"), false, "s1");
+    await cache.get(store, "b|s1", make("b1"), false, "s1");
+    await cache.get(store, "plain", make("p"));
+    expect(computed).toBe(3);
+    // the same generation: cached
+    expect(await cache.get(store, "a|s1", make("x"), false, "s1")).toBe("a1");
+    expect(computed).toBe(3);
+    // a new snapshot: its value is computed, and the old snapshot's values are gone
+    expect(await cache.get(store, "a|s2", make("a2"), false, "s2")).toBe("a2");
+    expect(await cache.get(store, "b|s1", make("b1 again"), false, "s1")).toBe("b1 again");
+    expect(computed).toBe(5);
+    // s1 asked again dropped s2's; a value without a generation stays throughout
+    expect(await cache.get(store, "a|s2", make("a2 again"), false, "s2")).toBe("a2 again");
+    expect(await cache.get(store, "plain", make("other"))).toBe("p");
+    expect(computed).toBe(6);
+  });
 });

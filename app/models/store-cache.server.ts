@@ -4,12 +4,17 @@
  * promises, so concurrent requests for one key share one computation; a failed computation leaves the cache.
  * `reload` recomputes a value already made, but joins a computation still running: the requests that asked for
  * a cold tree together (each with reload) get one build, not one each.
+ *
+ * `generation` (the snapshot or collection run a value was computed from), when given: a value asked for with
+ * another generation than the cache's drops every value of other generations. They would never be asked for
+ * again, and the count bound alone kept them until newer ones pushed them out: over a 10-minute soak with two
+ * analyses the server grew by a fifth (bench/README.md, soak.bench.ts).
  */
 import type { Db } from "./treeview-common.server";
 
 export interface StoreCache<T> {
   /** The value for `key`, computed by `compute` when absent (or when `reload` and not being computed now). */
-  get(db: Db, key: string, compute: () => Promise<T>, reload?: boolean): Promise<T>;
+  get(db: Db, key: string, compute: () => Promise<T>, reload?: boolean, generation?: string): Promise<T>;
   clear(db: Db): void;
 }
 
@@ -18,8 +23,10 @@ export interface StoreCache<T> {
  * together (least recently used first out; the value just asked for always stays).
  */
 export function storeCache<T>(options: { maxEntries: number; maxBytes?: number; sizeOf?: (value: T) => number }): StoreCache<T> {
-  const caches = new WeakMap<Db, Map<string, { promise: Promise<T>; value?: T }>>();
-  const trim = (cache: Map<string, { promise: Promise<T>; value?: T }>, keep: string) => {
+  type Entry = { promise: Promise<T>; value?: T; generation?: string };
+  const caches = new WeakMap<Db, Map<string, Entry>>();
+  const generations = new WeakMap<Db, string>();
+  const trim = (cache: Map<string, Entry>, keep: string) => {
     const size = (e: { value?: T }) => (options.sizeOf && e.value !== undefined ? options.sizeOf(e.value) : 0);
     let bytes = 0;
     if (options.sizeOf) for (const e of cache.values()) bytes += size(e);
@@ -31,16 +38,20 @@ export function storeCache<T>(options: { maxEntries: number; maxBytes?: number; 
     }
   };
   return {
-    async get(db, key, compute, reload = false) {
+    async get(db, key, compute, reload = false, generation) {
       let cache = caches.get(db);
       if (!cache) caches.set(db, (cache = new Map()));
+      if (generation !== undefined && generations.get(db) !== generation) {
+        generations.set(db, generation);
+        for (const [k, e] of cache) if (e.generation !== undefined && e.generation !== generation) cache.delete(k);
+      }
       let entry = cache.get(key);
       if (reload && entry && "value" in entry) entry = undefined;
       if (entry) {
         cache.delete(key); // refresh its place: the map's order is least recently used first
         cache.set(key, entry);
       } else {
-        const made: { promise: Promise<T>; value?: T } = { promise: compute() };
+        const made: Entry = { promise: compute(), generation };
         made.promise.then(
           (value) => (made.value = value),
           () => cache.get(key) === made && cache.delete(key),

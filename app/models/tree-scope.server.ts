@@ -128,6 +128,7 @@ export async function loadTreeScope(
       return { ...built, bytes: countNodes(built.tree) * NODE_BYTES };
     },
     args.reload === true,
+    run,
   );
   return { ctx, view, filter, cached, key };
 }
