@@ -6,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { applySecurityHeaders, documentCsp } from "~/lib/security-headers";
+import { modulePreloadsAtLowPriority } from "~/lib/script-priority.server";
 import { NonceContext } from "~/components/shell/nonce";
 import { registerCollectionJob } from "~/analysis/cluster-connections.server";
 import { getStore } from "~/db/db.server";
@@ -49,7 +50,8 @@ export default function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The build's mode, fixed by the compiler: React diffs the links' attributes only in development.
+          const body = process.env.NODE_ENV === "production" ? modulePreloadsAtLowPriority() : new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
