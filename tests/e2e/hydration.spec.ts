@@ -117,4 +117,14 @@ test.describe("clicks before and during hydration", () => {
       await expect(page.getByRole("dialog", { name: "CPU Utilization" })).toBeVisible();
     });
   }
+
+  test("the hydration scripts are fetched at low priority, after what the first paint needs, and the page hydrates", async ({ page }) => {
+    await page.goto("/kubex/containers-tree", { waitUntil: "domcontentloaded" });
+    const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute("fetchpriority")));
+    expect(preloads.length, "the page preloads its modules").toBeGreaterThan(3);
+    expect(new Set(preloads)).toEqual(new Set(["low"]));
+    await hydrated(page);
+    await page.getByRole("link", { name: "AI Analysis Details" }).click();
+    await expect(page).toHaveURL(/tabGroup1=analysis-details/);
+  });
 });
