@@ -135,9 +135,10 @@ async function run(store: Store, scope: FolderScope, policy: Policy, options: Wh
   const inProcess: FolderContainers["items"] = [];
   const total = await readFolderContainers(store.db, scope, max, {
     pageSize: options.pageSize ?? PAGE,
+    // Called only for a folder within the limit (over it, nothing is read and the count comes back).
     onTotal: (count) => {
       const workers = threads(count);
-      if (count <= max && workers > 0) {
+      if (workers > 0) {
         const feed = new TaskFeed<ChunkItem[]>();
         const done = runChunks({ kind: "totals", chunks: feed, workers, init, reader: resolved.reader, warm: true, onResult });
         done.catch(() => undefined); // awaited below; it must not count as unhandled while the pages are read

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { RiArrowRightSLine } from "@remixicon/react";
 import { memo, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useDrawnOnce } from "~/components/ui/useDrawnOnce";
 import { HourChartView } from "./HourChartView";
 import type { DetailsGridData } from "~/features/containers/details.server";
 
@@ -12,17 +13,13 @@ export const isSmallScreen = (w: number, h: number) => w <= 1280 || h <= 800;
  * The collapsible utilization-charts panel under the grid (spec 2.3): the selected row's CPU and memory by hour of
  * day. Open or closed in the address (charts=closed) without JavaScript; with it, a button, and the panel closes
  * itself on small screens and opens again when the screen is large.
- *
- * Charts once drawn stay in the page while the panel is closed, hidden: closing is then one style change. Taking
- * them out removed ~700 SVG elements in one task right after hydration on every small screen (the panel closes
- * itself there), Lighthouse's longest task on the grid (1.4 s of its simulated phone's 1.6 s blocking time).
+ * Charts once drawn stay in the page, hidden, while the panel is closed (useDrawnOnce).
  */
 export function UtilizationPanel({ data }: { data: DetailsGridData["utilization"] }) {
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(data.open);
-  const [drawn, setDrawn] = useState(data.open);
-  if (open && !drawn) setDrawn(true);
+  const drawn = useDrawnOnce(open);
   const wasSmall = useRef<boolean | null>(null);
   useEffect(() => {
     const apply = () => {

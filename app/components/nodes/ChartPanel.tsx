@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { RiArrowRightSLine } from "@remixicon/react";
 import { memo, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useDrawnOnce } from "~/components/ui/useDrawnOnce";
 import type { ChartPanel as Panel } from "~/features/nodes/grids.server";
 import { COMPACT_HEIGHT, COMPACT_WIDTH, isCompactScreen, type NodeViewMode } from "~/features/nodes/constants";
 import { ChartModeSwitch } from "./ChartModeSwitch";
@@ -19,8 +20,7 @@ const COMPACT_CSS = `@media (max-width: ${COMPACT_WIDTH - 0.02}px), (max-height:
  * The collapsible "Utilization Charts" panel under a grid (spec 2.7): the selected row's charts. Open or closed in
  * the address (charts=closed) without JavaScript; with it, a button. Below 1280 wide or 800 high it is compact:
  * closed, and it cannot be opened. Charts once drawn stay in the page, hidden, while the panel is closed or compact
- * (as in the containers' UtilizationPanel): on a small screen the panel turns compact right after hydration, and
- * taking the charts out then was one long task of DOM removals.
+ * (useDrawnOnce): on a small screen the panel turns compact right after hydration.
  */
 export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }) {
   const href = useHref();
@@ -35,8 +35,7 @@ export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }
     return () => window.removeEventListener("resize", apply);
   }, []);
   const shown = open && !compact;
-  const [drawn, setDrawn] = useState(shown);
-  if (shown && !drawn) setDrawn(true);
+  const drawn = useDrawnOnce(shown);
   if (!panel.enabled) return null;
   const title = (
     <>
@@ -77,7 +76,7 @@ export function ChartPanel({ panel, mode }: { panel: Panel; mode: NodeViewMode }
       <p className="node-chart-panel-compact muted hidden border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-700" data-testid="panel-compact">
         Charts are shown on screens of at least 1280 × 800.
       </p>
-      {drawn || shown ? (
+      {drawn ? (
         <div className={shown ? "node-chart-panel-body border-t border-slate-200 p-3 dark:border-slate-700" : "hidden"}>
           <PanelCharts panel={panel} mode={mode} />
         </div>
