@@ -20,6 +20,8 @@ import { loadShippedCatalogs } from "~/engine/catalog/load.server";
 import type { MaybePromise } from "~/engine/source-contract";
 import { DAY_MS, SAMPLE_STEP_MS } from "~/lib/time";
 import { cloudServiceFactsOf } from "~/sources/cloud-facts";
+import { latestCollection, storedDemoCloudModels, storedDemoNodeShares } from "~/sources/collect.server";
+import { cloudSampler, demoNodeModel, nodeGroupKey, type CloudSampler } from "~/sources/demo";
 import { currentSnapshot } from "./snapshot.server";
 import { storedSource } from "./stored-source.server";
 import { connectionGroupSizes, connectionSamples } from "./cloud-connections.server";
@@ -64,9 +66,44 @@ export function tolerantCloudSource(source: CloudSampleSource): CloudSampleSourc
   };
 }
 
+let storedSampler: { runId: string; sampler: CloudSampler } | undefined;
+
+/**
+ * A demo collection's cloud samples from the models it stored: a Kubernetes node's instance takes its node's
+ * model from the seed, the stored node row, its cluster's region and its group's stored share, as the node charts
+ * do. Undefined for a demo run stored before the models were (the estate is then generated, as before).
+ */
+async function demoCloudSampler(store: Store): Promise<CloudSampler | undefined> {
+  const latest = await latestCollection(store);
+  if (latest?.source !== "demo") return undefined;
+  if (storedSampler?.runId === latest.runId) return storedSampler.sampler;
+  const [models, shares] = await Promise.all([storedDemoCloudModels(store, latest.runId), storedDemoNodeShares(store, latest.runId)]);
+  if (!models || !shares) return undefined;
+  const nodeIds = [...new Set(models.nodeOf.values())];
+  const nodes = new Map<string, { cluster: string; node_group: string }>();
+  for (let i = 0; i < nodeIds.length; i += 500) {
+    const rows = await store.db.selectFrom("k8s_node").select(["id", "cluster", "node_group"]).where("id", "in", nodeIds.slice(i, i + 500)).execute();
+    for (const r of rows) nodes.set(r.id, r);
+  }
+  const regions = new Map((await store.db.selectFrom("k8s_cluster").select(["name", "region"]).execute()).map((c) => [c.name, c.region]));
+  const unknown = (id: string, what: string) => new Error(`Unknown ${what} "${id}" in the stored demo collection`);
+  const sampler = cloudSampler(
+    models,
+    (nodeId) => {
+      const node = nodes.get(nodeId);
+      if (!node) throw unknown(nodeId, "node");
+      return demoNodeModel(latest.seed, nodeId, regions.get(node.cluster) ?? "", shares.get(nodeGroupKey(node.cluster, node.node_group)));
+    },
+    unknown,
+  );
+  storedSampler = { runId: latest.runId, sampler };
+  return sampler;
+}
+
 /** The source behind the stored inventory, as a cloud sample source (null when none is known). */
 export async function storedCloudSource(store: Store): Promise<CloudSampleSource | null> {
-  const source = await storedSource(store);
+  const stored = await demoCloudSampler(store);
+  const source = stored ?? (await storedSource(store));
   const demo = source ? tolerantCloudSource(source) : null;
   // A cloud connection's services (ids `conn:<connection>:…`) have their collected samples in the store.
   return {

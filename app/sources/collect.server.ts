@@ -9,7 +9,18 @@ import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
 import type { Inventory, MetricsSource } from "~/engine/source-contract";
 import { CURRENT_SNAPSHOT_META_KEY } from "~/db/meta-keys";
-import { DEMO_CLOUD_SIZE_MAX, DEMO_CLOUD_SIZE_MIN, DemoOptionsError, createDemoSource, type DemoSource, type NodeGroupShares } from "./demo";
+import {
+  DEMO_CLOUD_SIZE_MAX,
+  DEMO_CLOUD_SIZE_MIN,
+  DemoOptionsError,
+  cloudModelsFrom,
+  createDemoSource,
+  storedCloudModels,
+  type CloudModels,
+  type DemoSource,
+  type NodeGroupShares,
+  type StoredCloudModels,
+} from "./demo";
 
 export interface CollectionMeta {
   /** Which source ran ("demo", "prometheus", ...). */
@@ -167,6 +178,8 @@ export async function runCollection(
     details?: () => unknown;
     /** The demo fleet's node group shares, stored with the run (DEMO_NODE_SHARES_META_KEY). */
     nodeShares?: () => NodeGroupShares;
+    /** The demo estate's cloud sample models, stored with the run (DEMO_CLOUD_MODELS_META_KEY). */
+    cloudModels?: () => StoredCloudModels;
   } = {},
 ): Promise<CollectionResult> {
   const runId = options.runId ?? crypto.randomUUID();
@@ -191,7 +204,7 @@ export async function runCollection(
           ...(options.details ? { details_json: JSON.stringify(options.details()) } : {}),
         })
         .execute();
-      await trx.deleteFrom("meta").where("key", "in", [LATEST_COLLECTION_META_KEY, DEMO_NODE_SHARES_META_KEY]).execute();
+      await trx.deleteFrom("meta").where("key", "in", [LATEST_COLLECTION_META_KEY, DEMO_NODE_SHARES_META_KEY, DEMO_CLOUD_MODELS_META_KEY]).execute();
       await trx
         .insertInto("meta")
         .values({ key: LATEST_COLLECTION_META_KEY, value: JSON.stringify({ runId, ...meta }) })
@@ -199,6 +212,10 @@ export async function runCollection(
       if (options.nodeShares) {
         const shares: StoredNodeShares = { runId, shares: Object.fromEntries([...options.nodeShares()].map(([k, s]) => [k, [s.cpu, s.mem]])) };
         await trx.insertInto("meta").values({ key: DEMO_NODE_SHARES_META_KEY, value: JSON.stringify(shares) }).execute();
+      }
+      if (options.cloudModels) {
+        const models: StoredCloudModelsRow = { runId, ...options.cloudModels() };
+        await trx.insertInto("meta").values({ key: DEMO_CLOUD_MODELS_META_KEY, value: JSON.stringify(models) }).execute();
       }
       // The current analysis snapshot describes the inventory just replaced: from this commit on no reader may
       // join the new inventory to it (issue 12: a tree of the new fleet beside totals of old rows matching a few
@@ -259,7 +276,7 @@ export async function runDemoCollection(store: Store, options: { seed: number; s
       now: source.now,
       ...(cloudSize === undefined ? {} : { cloudSize: source.cloudSize }),
     },
-    { nodeShares: () => source.nodeGroupShares() },
+    { nodeShares: () => source.nodeGroupShares(), cloudModels: () => storedCloudModels(source.cloudModels()) },
   );
 }
 
@@ -286,6 +303,30 @@ export async function storedDemoNodeShares(store: Store, runId: string): Promise
   const shares: NodeGroupShares = new Map(Object.entries(stored.shares).map(([k, [cpu, mem]]) => [k, { cpu, mem }]));
   sharesCache = { runId, shares };
   return shares;
+}
+
+/**
+ * The meta row holding the demo collection's cloud sample models, { runId, models, shapes, nodeOf, k8sMembers }: with
+ * them (and the node shares) a web process draws a demo cloud service's charts without generating the estate.
+ */
+export const DEMO_CLOUD_MODELS_META_KEY = "collection.demo_cloud_models";
+
+interface StoredCloudModelsRow extends StoredCloudModels {
+  runId: string;
+}
+
+let cloudModelsCache: { runId: string; models: CloudModels } | undefined;
+
+/** The latest demo collection's cloud models; undefined for another source, or a run stored before them. */
+export async function storedDemoCloudModels(store: Store, runId: string): Promise<CloudModels | undefined> {
+  if (cloudModelsCache?.runId === runId) return cloudModelsCache.models;
+  const row = await store.db.selectFrom("meta").select("value").where("key", "=", DEMO_CLOUD_MODELS_META_KEY).executeTakeFirst();
+  if (!row) return undefined;
+  const stored = JSON.parse(row.value) as StoredCloudModelsRow;
+  if (stored.runId !== runId) return undefined;
+  const models = cloudModelsFrom(stored);
+  cloudModelsCache = { runId, models };
+  return models;
 }
 
 /** True once a collection run has completed (the store holds an inventory). */

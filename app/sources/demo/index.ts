@@ -15,6 +15,7 @@ export {
   type DemoFleet,
   type DemoOptions,
 } from "./inventory";
-export { createDemoSource, demoNodeSamples, nodeGroupKey, type DemoSource, type NodeGroupShares } from "./source";
+export { createDemoSource, demoNodeModel, demoNodeSamples, nodeGroupKey, type DemoSource, type NodeGroupShares } from "./source";
+export { cloudModelsFrom, cloudSampler, storedCloudModels, type CloudModels, type CloudSampler, type StoredCloudModels } from "./cloud-sampler";
 export { cloudInstanceCount } from "./cloud";
 export { POLICIES as DEMO_POLICIES } from "./names";

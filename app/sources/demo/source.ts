@@ -16,8 +16,7 @@ import type {
 } from "~/engine/source-contract";
 import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import { generateDemoFleet, validateDemoOptions, type DemoFleet, type DemoOptions } from "./inventory";
-import { cloudModel as cloudModelOf, cloudSeries, meanSeries, type CloudModel } from "./cloud-samples";
-import { groupSizeSeries } from "./cloud-groups";
+import { cloudSampler, type CloudModels, type CloudSampler } from "./cloud-sampler";
 import { GPU_INSTANCE_TYPES, containerGpuOf, gpuModel, nodeGpuOf } from "./gpu";
 import { containerEventsOf, containerModel, containerSeries, nodeModel, utilisationSeries } from "./samples";
 
@@ -33,6 +32,8 @@ export interface DemoSource extends MetricsSource {
   nodeSamples(nodeId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
   /** Every node group's requested share (nodeGroupShares of the fleet; generates it on first use). */
   nodeGroupShares(): NodeGroupShares;
+  /** What the estate's cloud samples are made from (stored with the collection, so web processes need no fleet). */
+  cloudModels(): CloudModels;
   containerEvents(containerId: string, fromMs: number, toMs: number): ContainerEvents;
   instanceSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): UtilisationSample[];
   cloudSamples(instanceId: string, fromMs: number, toMs: number, stepMs?: number): CloudSample[];
@@ -98,10 +99,15 @@ export function nodeGroupShares(inv: DemoFleet["inventory"]): NodeGroupShares {
 /** A group without a share (no allocatable, no nodes) runs its nodes at half. */
 const NO_SHARE = { cpu: 0.5, mem: 0.5 };
 
+/** A demo node's utilisation model from its seed, id, region and group share (the source's own, for a known node). */
+export function demoNodeModel(seed: number, nodeId: string, region: string, share: { cpu: number; mem: number } | undefined) {
+  const s = share ?? NO_SHARE;
+  return nodeModel(seed, nodeId, region, s.cpu, s.mem);
+}
+
 /** A demo node's samples from its seed, id, region and group share: the same values as the source's nodeSamples. */
 export function demoNodeSamples(seed: number, nodeId: string, region: string, share: { cpu: number; mem: number } | undefined, fromMs: number, toMs: number, stepMs = SAMPLE_STEP_MS): UtilisationSample[] {
-  const s = share ?? NO_SHARE;
-  return utilisationSeries(nodeModel(seed, nodeId, region, s.cpu, s.mem), fromMs, toMs, stepMs);
+  return utilisationSeries(demoNodeModel(seed, nodeId, region, share), fromMs, toMs, stepMs);
 }
 
 function buildIndex(fleet: DemoFleet): Index {
@@ -147,9 +153,10 @@ export function createDemoSource(options: DemoOptions): DemoSource {
   const demo = () => (fleet ??= generateDemoFleet({ seed, size, now, cloudSize }));
   const inv = () => demo().inventory;
   const idx = () => (index ??= buildIndex(demo()));
+  const unknownIn = (id: string, what: string) => new Error(`Unknown ${what} "${id}" in the demo fleet (seed ${seed}, size ${size})`);
   const find = <T>(map: Map<string, T>, id: string, what: string): T => {
     const found = map.get(id);
-    if (!found) throw new Error(`Unknown ${what} "${id}" in the demo fleet (seed ${seed}, size ${size})`);
+    if (!found) throw unknownIn(id, what);
     return found;
   };
   const nodeUtilisation = (nodeId: string) => {
@@ -157,16 +164,9 @@ export function createDemoSource(options: DemoOptions): DemoSource {
     const share = idx().groupShare.get(nodeGroupKey(n.cluster, n.node_group)) ?? NO_SHARE;
     return nodeModel(seed, n.id, idx().regions.get(n.cluster) ?? "", share.cpu, share.mem);
   };
-  const cloudModel = (id: string): CloudModel => {
-    const model = find(demo().cloud.models, id, "cloud instance or scale group");
-    const nodeId = demo().cloud.nodeOf.get(id);
-    return nodeId ? cloudModelOf({ ...model, node: nodeUtilisation(nodeId) }) : model;
-  };
-  const cloudSamples = (id: string, fromMs: number, toMs: number, stepMs = SAMPLE_STEP_MS): CloudSample[] => {
-    const members = idx().k8sMembers.get(id);
-    if (members) return meanSeries(members.map((m) => cloudSeries(cloudModel(m), fromMs, toMs, stepMs)));
-    return cloudSeries(cloudModel(id), fromMs, toMs, stepMs);
-  };
+  const cloudModels = (): CloudModels => ({ models: demo().cloud.models, shapes: demo().cloud.shapes, nodeOf: demo().cloud.nodeOf, k8sMembers: idx().k8sMembers });
+  let sampler: CloudSampler | undefined;
+  const cloud = () => (sampler ??= cloudSampler(cloudModels(), nodeUtilisation, unknownIn));
   return {
     seed,
     size,
@@ -182,6 +182,7 @@ export function createDemoSource(options: DemoOptions): DemoSource {
       return containerEventsOf(containerModel(seed, c, idx().regions.get(c.cluster) ?? ""), fromMs, toMs);
     },
     nodeGroupShares: () => idx().groupShare,
+    cloudModels,
     nodeSamples(nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
       return utilisationSeries(nodeUtilisation(nodeId), fromMs, toMs, stepMs);
     },
@@ -196,11 +197,9 @@ export function createDemoSource(options: DemoOptions): DemoSource {
       return nodeGpuOf(seed, n, idx().regions.get(n.cluster) ?? "", share, fromMs, toMs);
     },
     instanceSamples(instanceId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
-      return cloudSamples(instanceId, fromMs, toMs, stepMs).map((s) => ({ t: s.t, cpu: s.cpuPct, mem: s.memPct ?? 0 }));
+      return cloud().cloudSamples(instanceId, fromMs, toMs, stepMs).map((s) => ({ t: s.t, cpu: s.cpuPct, mem: s.memPct ?? 0 }));
     },
-    cloudSamples,
-    groupSizeSamples(groupId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
-      return groupSizeSeries(find(demo().cloud.shapes, groupId, "scale group"), fromMs, toMs, stepMs);
-    },
+    cloudSamples: (id, fromMs, toMs, stepMs) => cloud().cloudSamples(id, fromMs, toMs, stepMs),
+    groupSizeSamples: (groupId, fromMs, toMs, stepMs) => cloud().groupSizeSamples(groupId, fromMs, toMs, stepMs),
   };
 }
