@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { RiArrowDownSLine, RiMoonLine, RiQuestionMark, RiSunLine } from "@remixicon/react";
 import type { SessionUser } from "~/lib/auth-types";
 import { HELP_BASE, helpHref, type HelpFlags } from "~/features/help/context";
-import { helpPage } from "~/features/help/pages";
+import { helpTitle } from "~/features/help/titles";
 import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 /** Menus are <details> so they open and close without JavaScript too. */
@@ -33,13 +33,13 @@ export function HelpMenu({ showTour, flags }: { showTour: boolean; flags?: HelpF
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   const here = helpHref(pathname, params, flags);
-  const page = here === HELP_BASE ? undefined : helpPage(here.slice(HELP_BASE.length + 1));
+  const title = here === HELP_BASE ? undefined : helpTitle(here.slice(HELP_BASE.length + 1));
   params.set("tour", "welcome");
   return (
     <MenuShell label="Help" summary={<RiQuestionMark aria-hidden="true" className="h-4 w-4" />}>
-      {page ? (
+      {title ? (
         <a role="menuitem" className={itemClass} href={here} data-testid="help-for-screen">
-          Help: {page.title}
+          Help: {title}
         </a>
       ) : null}
       <a role="menuitem" className={itemClass} href={HELP_BASE}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HELP_BASE, helpHref, helpSlugFor } from "./context";
 import { HELP_PAGES, helpPage, helpText } from "./pages";
 import { searchHelp } from "./search";
+import { HELP_TITLES, helpTitle } from "./titles";
 
 /** One address per screen of the product (the brief's list), with the Help page it must open. */
 export const SCREENS: [string, string][] = [
@@ -81,5 +82,16 @@ describe("help for every screen", () => {
     expect(searchHelp("node hours").map((p) => p.slug)).toContain("nodes");
     expect(searchHelp("   ")).toEqual([]);
     expect(searchHelp("zzqqxx")).toEqual([]);
+  });
+});
+
+describe("the Help titles every page's header reads", () => {
+  it("name exactly the Help pages, each with its page's title", () => {
+    expect(Object.keys(HELP_TITLES).sort()).toEqual(HELP_PAGES.map((p) => p.slug).sort());
+    for (const page of HELP_PAGES) expect(helpTitle(page.slug)).toBe(page.title);
+  });
+
+  it("answer nothing for a slug that names no page, inherited names included", () => {
+    for (const slug of ["", "nope", "__proto__", "constructor", "toString"]) expect(helpTitle(slug), slug).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  * components/help and searched with fuse.js (search.ts). The names and texts are the spec's and the screens'; how a
  * figure is computed follows design/ANALYSIS.md as the code implements it (README "How the numbers are made").
  */
+import { HELP_TITLES, type HelpSlug } from "./titles";
 
 export interface HelpTerm {
   /** The figure, column or control as the screen names it. */
@@ -22,7 +23,7 @@ export const HELP_GROUPS = ["Containers", "Nodes", "Cloud", "Connections and aut
 export type HelpGroup = (typeof HELP_GROUPS)[number];
 
 export interface HelpPage {
-  slug: string;
+  slug: HelpSlug;
   title: string;
   group: HelpGroup;
   /** Where the screen is, in the words of the navigation. */
@@ -49,7 +50,7 @@ const RECOMMENDATION: HelpTerm = {
 export const HELP_PAGES: HelpPage[] = [
   {
     slug: "containers-summary",
-    title: "Containers: Summary",
+    title: HELP_TITLES["containers-summary"],
     group: "Containers",
     where: "Containers in the navigation, Summary tab, for the folder selected in the tree.",
     answers:
@@ -91,7 +92,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "containers-breakdown",
-    title: "Containers: Breakdown",
+    title: HELP_TITLES["containers-breakdown"],
     group: "Containers",
     where: "Containers, Breakdown tab.",
     answers: "Which sub-folders of the selected folder hold the containers, the cost, the savings and the risk?",
@@ -115,7 +116,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "containers-histograms",
-    title: "Containers: Histograms",
+    title: HELP_TITLES["containers-histograms"],
     group: "Containers",
     where: "Containers, Histograms tab.",
     answers: "Are the folder's requests and limits too small, right or too large compared with what the containers need?",
@@ -139,7 +140,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "containers-analysis-details",
-    title: "Containers: AI Analysis Details",
+    title: HELP_TITLES["containers-analysis-details"],
     group: "Containers",
     where: "Containers, AI Analysis Details tab.",
     answers: "Which containers waste the most, which are at risk, and what requests and limits should each one have?",
@@ -170,7 +171,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "policies",
-    title: "Containers: Policies",
+    title: HELP_TITLES["policies"],
     group: "Containers",
     where: "Containers, Policies tab, and a container's Policies tab.",
     answers: "Which rules size the containers of this folder, and with which settings?",
@@ -193,7 +194,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "workload",
-    title: "A container's screen",
+    title: HELP_TITLES["workload"],
     group: "Containers",
     where: "Select a container in the tree, or \"View container details\" in its drawer: Overview, Metrics Viewer and Policies tabs.",
     answers: "What does this one container use, what should its requests and limits be, and why?",
@@ -220,7 +221,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "node-groups",
-    title: "Nodes: Node Group Analysis",
+    title: HELP_TITLES["node-groups"],
     group: "Nodes",
     where: "Nodes in the navigation, Node Group Analysis tab; a node group's Overview.",
     answers: "Which node groups cost more than their workloads need, which are at risk, and which node type and count would fit them?",
@@ -260,7 +261,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "nodes",
-    title: "Nodes: the Nodes grid and a node",
+    title: HELP_TITLES["nodes"],
     group: "Nodes",
     where: "Nodes, Nodes tab (all nodes, or a node group's); select a node for its details.",
     answers: "Which nodes cost the most and carry the most of their group's waste, and how busy is each one?",
@@ -293,7 +294,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "cloud-summary",
-    title: "Cloud: folder summary",
+    title: HELP_TITLES["cloud-summary"],
     group: "Cloud",
     where: "Cloud in the navigation, Summary tab, for the folder selected in the cloud tree.",
     answers: "What do the cloud services of this folder cost, what would they cost right-sized, and which actions get there?",
@@ -316,7 +317,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "cloud-services",
-    title: "Cloud: services grid",
+    title: HELP_TITLES["cloud-services"],
     group: "Cloud",
     where: "Cloud, AI Analysis Details tab.",
     answers: "Which cloud services should be terminated, modernised, resized or rescaled, and what does each change save?",
@@ -340,7 +341,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "cloud-service",
-    title: "Cloud: a service's Overview",
+    title: HELP_TITLES["cloud-service"],
     group: "Cloud",
     where: "Select a service in the cloud tree, or \"View cloud details\" in its drawer.",
     answers: "What should this instance, database or scale group become, and why?",
@@ -367,7 +368,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "catalog-map",
-    title: "Cloud: Catalog Map",
+    title: HELP_TITLES["catalog-map"],
     group: "Cloud",
     where: "A cloud service's Catalog Map tab (not for scale groups and GCP instances).",
     answers: "Which instance types could run this workload, and how does each compare with the current and recommended one?",
@@ -394,7 +395,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "cluster-connections",
-    title: "Kubernetes Connections",
+    title: HELP_TITLES["cluster-connections"],
     group: "Connections and automation",
     where: "Connections in the navigation; administrators add clusters under Settings → Cluster connections.",
     answers: "Which clusters send data, when were they last collected, and how do I connect another one?",
@@ -420,7 +421,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "cloud-connections",
-    title: "Cloud Connections",
+    title: HELP_TITLES["cloud-connections"],
     group: "Connections and automation",
     where: "Cloud Connections in the navigation (administrators manage them).",
     answers: "Which AWS accounts, Azure subscriptions and GCP projects are read, and how do I add one?",
@@ -447,7 +448,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "automation",
-    title: "Automation",
+    title: HELP_TITLES["automation"],
     group: "Connections and automation",
     where: "Automation in the navigation.",
     answers: "In which clusters are recommendations applied automatically, and how many pods were changed?",
@@ -471,7 +472,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "settings",
-    title: "Settings and API tokens",
+    title: HELP_TITLES["settings"],
     group: "Everywhere",
     where: "User menu → Settings and API tokens.",
     answers: "Which features are on, and how do scripts reach the API?",
@@ -489,7 +490,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "views-filters",
-    title: "Views and Filters",
+    title: HELP_TITLES["views-filters"],
     group: "Everywhere",
     where: "The Tree View and Tree Filter selectors above the tree; the pencil beside each opens Manage Views or Manage Filters.",
     answers: "How do I arrange the tree my way, and narrow it to the containers I care about?",
@@ -513,7 +514,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "share",
-    title: "Share",
+    title: HELP_TITLES["share"],
     group: "Everywhere",
     where: "The Share button in the header, on every screen.",
     answers: "How do I send a colleague exactly what I am looking at?",
@@ -528,7 +529,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
   {
     slug: "graphql-api",
-    title: "The GraphQL API",
+    title: HELP_TITLES["graphql-api"],
     group: "Everywhere",
     where: "POST /api/graphql/<service>, with a token from Settings.",
     answers: "How do scripts read the same figures the screens show?",
@@ -546,7 +547,7 @@ export const HELP_PAGES: HelpPage[] = [
   },
 ];
 
-const BY_SLUG = new Map(HELP_PAGES.map((p) => [p.slug, p]));
+const BY_SLUG = new Map<string, HelpPage>(HELP_PAGES.map((p) => [p.slug, p]));
 
 export function helpPage(slug: string): HelpPage | undefined {
   return BY_SLUG.get(slug);

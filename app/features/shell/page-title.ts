@@ -2,7 +2,7 @@
 import { containerTabs, selectedContainerTab } from "~/features/containers/tabs";
 import { cloudPageTitle } from "~/features/cloud/tabs";
 import { ownValue } from "~/lib/own-key";
-import { helpPage } from "~/features/help/pages";
+import { helpTitle } from "~/features/help/titles";
 
 const CONTAINER_TABS: Record<string, string> = {
   summary: "Container Summary",
@@ -38,8 +38,8 @@ export function pageTitle(pathname: string, search: URLSearchParams, flags: Titl
   // First: a Help page's slug may name another screen (/kubex/help/settings).
   const help = /^\/kubex\/help(?:\/([^/]+))?\/?$/.exec(pathname);
   if (help) {
-    const page = help[1] ? helpPage(help[1]) : undefined;
-    return page ? `Help · ${page.title}` : "Help";
+    const title = help[1] ? helpTitle(help[1]) : undefined;
+    return title ? `Help · ${title}` : "Help";
   }
   if (pathname.includes("/containers-tree")) {
     if (pathname.endsWith("/what-if")) return `What-if${suffix}`;
