@@ -20,7 +20,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { bytes, cleanups, freePort, loadText, machineText, median, ms, parseOptions, quantile, reportTitle, request, ROOT, runBenchmark, UsageError, type HttpResult } from "./harness";
+import { bytes, cleanups, freePort, loadText, machineText, median, ms, parseOptions, quantile, reportTitle, request, ROOT, runBenchmark, UsageError, waitForServer, type HttpResult } from "./harness";
 
 interface Options {
   before: string;
@@ -104,17 +104,12 @@ async function serve(dir: string, label: string, port: number, options: Options)
       // already gone
     }
   });
-  const until = Date.now() + 30 * 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${label}: the server exited (${child.exitCode}) before it answered:\n${log}`);
-    try {
-      if ((await request(port, "GET", "/login", {}, undefined, 5_000)).status === 200) return child;
-    } catch {
-      // setting up or not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
+  try {
+    await waitForServer(port, child, 30 * 60_000);
+  } catch (e) {
+    throw new Error(`${label}: ${e instanceof Error ? e.message : String(e)}\n${log}`);
   }
-  throw new Error(`${label}: no answer within 30 minutes:\n${log}`);
+  return child;
 }
 
 const cookiesOf = (r: HttpResult) =>

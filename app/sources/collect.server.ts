@@ -291,19 +291,28 @@ interface StoredNodeShares {
   shares: Record<string, [number, number]>;
 }
 
-let sharesCache: { runId: string; shares: NodeGroupShares } | undefined;
+/**
+ * A reader of a meta row a collection run stored for itself ({ runId, ... } as JSON), decoded once per process and
+ * run: undefined when the row is missing or belongs to another run (another source, or a run stored before it).
+ */
+function runMetaReader<Stored extends { runId: string }, T>(key: string, decode: (stored: Stored) => T) {
+  let cached: { runId: string; value: T } | undefined;
+  return async (store: Store, runId: string): Promise<T | undefined> => {
+    if (cached?.runId === runId) return cached.value;
+    const row = await store.db.selectFrom("meta").select("value").where("key", "=", key).executeTakeFirst();
+    if (!row) return undefined;
+    const stored = JSON.parse(row.value) as Stored;
+    if (stored.runId !== runId) return undefined;
+    cached = { runId, value: decode(stored) };
+    return cached.value;
+  };
+}
 
 /** The latest demo collection's node group shares; undefined for another source, or a run stored before them. */
-export async function storedDemoNodeShares(store: Store, runId: string): Promise<NodeGroupShares | undefined> {
-  if (sharesCache?.runId === runId) return sharesCache.shares;
-  const row = await store.db.selectFrom("meta").select("value").where("key", "=", DEMO_NODE_SHARES_META_KEY).executeTakeFirst();
-  if (!row) return undefined;
-  const stored = JSON.parse(row.value) as StoredNodeShares;
-  if (stored.runId !== runId) return undefined;
-  const shares: NodeGroupShares = new Map(Object.entries(stored.shares).map(([k, [cpu, mem]]) => [k, { cpu, mem }]));
-  sharesCache = { runId, shares };
-  return shares;
-}
+export const storedDemoNodeShares = runMetaReader<StoredNodeShares, NodeGroupShares>(
+  DEMO_NODE_SHARES_META_KEY,
+  (stored) => new Map(Object.entries(stored.shares).map(([k, [cpu, mem]]) => [k, { cpu, mem }])),
+);
 
 /**
  * The meta row holding the demo collection's cloud sample models, { runId, models, shapes, nodeOf, k8sMembers }: with
@@ -315,19 +324,8 @@ interface StoredCloudModelsRow extends StoredCloudModels {
   runId: string;
 }
 
-let cloudModelsCache: { runId: string; models: CloudModels } | undefined;
-
 /** The latest demo collection's cloud models; undefined for another source, or a run stored before them. */
-export async function storedDemoCloudModels(store: Store, runId: string): Promise<CloudModels | undefined> {
-  if (cloudModelsCache?.runId === runId) return cloudModelsCache.models;
-  const row = await store.db.selectFrom("meta").select("value").where("key", "=", DEMO_CLOUD_MODELS_META_KEY).executeTakeFirst();
-  if (!row) return undefined;
-  const stored = JSON.parse(row.value) as StoredCloudModelsRow;
-  if (stored.runId !== runId) return undefined;
-  const models = cloudModelsFrom(stored);
-  cloudModelsCache = { runId, models };
-  return models;
-}
+export const storedDemoCloudModels = runMetaReader<StoredCloudModelsRow, CloudModels>(DEMO_CLOUD_MODELS_META_KEY, cloudModelsFrom);
 
 /** True once a collection run has completed (the store holds an inventory). */
 export async function hasCollectedData(store: Store): Promise<boolean> {
