@@ -10,7 +10,7 @@ import { CURRENT_SNAPSHOT_META_KEY, currentSnapshotId } from "./snapshot.server"
 import { DEFAULT_CAPACITY_THRESHOLDS, DEFAULT_HEALTH_THRESHOLDS, type CapacityThresholds, type HealthThresholds } from "~/engine/nodes";
 import { validationError } from "~/lib/errors";
 import { selectOffThread } from "~/db/off-thread.server";
-import { onClearAnalysisCache } from "./snapshot-reads.server";
+import { cachedRead, onClearAnalysisCache } from "./snapshot-reads.server";
 import { storeCache } from "./store-cache.server";
 
 type Db = Kysely<Database>;
@@ -134,6 +134,9 @@ function scopeWhere(scope: NodeScope, snapshotId?: string) {
   return parts;
 }
 
+/** What a list's figures depend on besides the snapshot. */
+const nodeScopeKey = (args: NodeListArgs) => JSON.stringify([args.clusterNames ?? null, args.nodeGroupNames ?? null, !!args.nodesAtMaxPodCapacityOnly]);
+
 /** Health sorts by risk (High first when descending), not alphabetically. */
 function orderExpr(column: string) {
   if (column === "health") return sql`case health when 'High Risk' then 3 when 'Medium Risk' then 2 else 1 end`;
@@ -147,34 +150,29 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** The node list: nodes of the clusters and groups named (all without names), optionally only those at max pod capacity. */
+/**
+ * The node list: nodes of the clusters and groups named (all without names), optionally only those at max pod
+ * capacity. A page is a slice of the list's order, which is sorted once per snapshot, scope and sort (listOrder):
+ * sorting 34,310 nodes per request was ~30 ms of SQL on every Nodes page (issue 13).
+ */
 export async function nodeRows(db: Db, args: NodeListArgs & PageArgs = {}): Promise<Page<NodeRow>> {
   const p = pageOf(args, NODE_SORTS, "nodeName");
-  const where = scopeWhere(args);
-  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
-  const cond = sql.join(where, sql` and `);
-  const dir = p.desc ? sql`desc` : sql`asc`;
-  // Nulls last either way, then the name and id so pages never overlap.
-  const [rows, count] = await Promise.all([
-    sql<NodeAnalysisTable>`select * from node_analysis where ${cond}
-      order by case when ${orderExpr(p.column)} is null then 1 else 0 end, ${orderExpr(p.column)} ${dir}, node_name, node_id
-      limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db),
-    sql<{ n: number | string }>`select count(*) as n from node_analysis where ${cond}`.execute(db),
-  ]);
-  return { rows: rows.rows.map(toNode), total: Number(count.rows[0]?.n ?? 0), page: p.page, pageSize: p.pageSize };
+  const snapshotId = await currentSnapshotId(db);
+  if (snapshotId === undefined) return { rows: [], total: 0, page: p.page, pageSize: p.pageSize };
+  return pageInOrder(db, nodeOrder(args, p, snapshotId), snapshotId, p);
 }
 
 /**
- * The ordered ids of an export, per snapshot, table, scope and sort (a few entries: one holds an id per node).
- * Exporting the same grid again, or paging through it, then sorts nothing.
+ * The ordered ids of a list, per snapshot, table, scope and sort (a few entries: one holds an id per node). Paging
+ * through the grid, coming back to it or exporting it then sorts nothing.
  */
-const exportOrders = storeCache<string[]>({ maxEntries: 8 });
-onClearAnalysisCache((db) => exportOrders.clear(db));
+const listOrders = storeCache<string[]>({ maxEntries: 12 });
+onClearAnalysisCache((db) => listOrders.clear(db));
 
 interface InOrder<Row, Out> {
   table: "node_analysis" | "node_group_analysis";
   id: "node_id" | "node_group_id";
-  /** The list's tie-breakers after the sort column, as the grid pages in SQL (nodeRows, nodeGroupRows). */
+  /** The list's tie-breakers after the sort column. */
   ties: RawBuilder<unknown>;
   column: string;
   desc: boolean;
@@ -184,35 +182,71 @@ interface InOrder<Row, Out> {
 }
 
 /**
- * Every row of a list in the list's sort, `pageSize` at a time, on the snapshot current at the start. The order is
- * read once (ids only, one sort of the scope; on the embedded store on a worker thread, selectOffThread: 34,310
- * nodes sort in ~0.2 s, longer than a request may wait) and kept per snapshot, then the rows a page of ids at a
- * time by primary key: each read is short whatever the fleet, where LIMIT/OFFSET pages sorted the whole scope
- * again for every page and cost more the further they went (34,310 nodes: 35 sorts of 0.3-0.8 s each, each one
- * stopping the server). An analysis that replaces the snapshot meanwhile leaves the export on the rows it started
- * with, as long as they are kept. The rows and their order are the list's (the same ORDER BY).
+ * Every id of a list in its sort on one snapshot, read once (ids only, one sort of the scope; on the embedded store
+ * on a worker thread, selectOffThread: 34,310 nodes sort in 30-200 ms, longer than a request should hold the
+ * thread) and kept per snapshot.
  */
-async function* rowsInOrder<Row extends object, Out>(db: Db, o: InOrder<Row, Out>, snapshotId: string, pageSize: number): AsyncGenerator<Out[]> {
+function listOrder(db: Db, o: InOrder<never, unknown>, snapshotId: string): Promise<string[]> {
   const dir = o.desc ? sql`desc` : sql`asc`;
   const order = sql<{ id: string }>`select ${sql.ref(o.id)} as id from ${sql.table(o.table)} where ${sql.join(o.where, sql` and `)}
     order by case when ${orderExpr(o.column)} is null then 1 else 0 end, ${orderExpr(o.column)} ${dir}, ${o.ties}`;
-  const ids = await exportOrders.get(
+  return listOrders.get(
     db,
     JSON.stringify([o.table, snapshotId, o.key, o.column, o.desc]),
     async () => (await selectOffThread(db, order)).map((r) => String(r.id)),
     false,
     snapshotId,
   );
-  for (let i = 0; i < ids.length; i += pageSize) {
-    const chunk = ids.slice(i, i + pageSize);
-    const rows = await sql<Row>`select * from ${sql.table(o.table)} where snapshot_id = ${snapshotId}
-      and ${sql.ref(o.id)} in (${sql.join(chunk.map((id) => sql`${id}`))})`.execute(db);
-    const byId = new Map(rows.rows.map((r) => [String((r as Record<string, unknown>)[o.id]), r]));
-    yield chunk.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [o.convert(row)] : [];
-    });
-  }
+}
+
+/** The rows of these ids on one snapshot by primary key, in the ids' order (an id whose row is gone is left out). */
+async function rowsByIds<Row extends object, Out>(db: Db, o: InOrder<Row, Out>, snapshotId: string, ids: readonly string[]): Promise<Out[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<Row>`select * from ${sql.table(o.table)} where snapshot_id = ${snapshotId}
+    and ${sql.ref(o.id)} in (${sql.join(ids.map((id) => sql`${id}`))})`.execute(db);
+  const byId = new Map(rows.rows.map((r) => [String((r as Record<string, unknown>)[o.id]), r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [o.convert(row)] : [];
+  });
+}
+
+/** Ids per statement when rows are read by id (well under SQLite's and PostgreSQL's bound parameters). */
+const IDS_PER_READ = 1000;
+
+/** One page of a list: its slice of the list's order, the rows read by id. */
+async function pageInOrder<Row extends object, Out>(db: Db, o: InOrder<Row, Out>, snapshotId: string, p: { page: number; pageSize: number }): Promise<Page<Out>> {
+  const ids = await listOrder(db, o as InOrder<never, unknown>, snapshotId);
+  const slice = ids.slice((p.page - 1) * p.pageSize, p.page * p.pageSize);
+  const rows: Out[] = [];
+  for (let i = 0; i < slice.length; i += IDS_PER_READ) rows.push(...(await rowsByIds(db, o, snapshotId, slice.slice(i, i + IDS_PER_READ))));
+  return { rows, total: ids.length, page: p.page, pageSize: p.pageSize };
+}
+
+/**
+ * Every row of a list in the list's sort, `pageSize` at a time, on the snapshot current at the start: the order is
+ * the list's (listOrder), then the rows a page of ids at a time by primary key, so each read is short whatever the
+ * fleet, where LIMIT/OFFSET pages sorted the whole scope again for every page and cost more the further they went
+ * (34,310 nodes: 35 sorts of 0.3-0.8 s each, each one stopping the server). An analysis that replaces the snapshot
+ * meanwhile leaves the export on the rows it started with, as long as they are kept.
+ */
+async function* rowsInOrder<Row extends object, Out>(db: Db, o: InOrder<Row, Out>, snapshotId: string, pageSize: number): AsyncGenerator<Out[]> {
+  const ids = await listOrder(db, o as InOrder<never, unknown>, snapshotId);
+  for (let i = 0; i < ids.length; i += pageSize) yield rowsByIds(db, o, snapshotId, ids.slice(i, i + pageSize));
+}
+
+type ParsedPage = ReturnType<typeof pageOf>;
+
+/** The node list's order (nodeRows, nodeRowsInOrder): nulls last, then the name and id so pages never overlap. */
+function nodeOrder(args: NodeListArgs, p: ParsedPage, snapshotId: string): InOrder<NodeAnalysisTable, NodeRow> {
+  const where = scopeWhere(args, snapshotId);
+  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  return { table: "node_analysis", id: "node_id", ties: sql`node_name, node_id`, column: p.column, desc: p.desc, where, key: nodeScopeKey(args), convert: toNode };
+}
+
+/** The node group list's order (nodeGroupRows, nodeGroupRowsInOrder). */
+function groupOrder(args: NodeScope, p: ParsedPage, snapshotId: string): InOrder<NodeGroupAnalysisTable, NodeGroupRow> {
+  return { table: "node_group_analysis", id: "node_group_id", ties: sql`cluster_name, node_group_name, node_group_id`, column: p.column, desc: p.desc, where: scopeWhere(args, snapshotId), key: nodeScopeKey(args), convert: toGroup };
 }
 
 /** Every node of the node list (nodeRows) in the list's sort, a page at a time, for an export (see rowsInOrder). */
@@ -220,10 +254,7 @@ export async function* nodeRowsInOrder(db: Db, args: NodeListArgs & Pick<PageArg
   const p = pageOf({ ...args, page: 1, pageSize: 1 }, NODE_SORTS, "nodeName");
   const snapshotId = await currentSnapshotId(db);
   if (snapshotId === undefined) return;
-  const where = scopeWhere(args, snapshotId);
-  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
-  const key = [args.clusterNames ?? null, args.nodeGroupNames ?? null, !!args.nodesAtMaxPodCapacityOnly];
-  yield* rowsInOrder(db, { table: "node_analysis", id: "node_id", ties: sql`node_name, node_id`, column: p.column, desc: p.desc, where, key, convert: toNode }, snapshotId, pageSize);
+  yield* rowsInOrder(db, nodeOrder(args, p, snapshotId), snapshotId, pageSize);
 }
 
 /** Every node group of the node group list (nodeGroupRows) in the list's sort, a page at a time (see rowsInOrder). */
@@ -231,17 +262,15 @@ export async function* nodeGroupRowsInOrder(db: Db, args: NodeScope & Pick<PageA
   const p = pageOf({ ...args, page: 1, pageSize: 1 }, GROUP_SORTS, "nodeGroupName");
   const snapshotId = await currentSnapshotId(db);
   if (snapshotId === undefined) return;
-  const key = [args.clusterNames ?? null, args.nodeGroupNames ?? null];
-  yield* rowsInOrder(
-    db,
-    { table: "node_group_analysis", id: "node_group_id", ties: sql`cluster_name, node_group_name, node_group_id`, column: p.column, desc: p.desc, where: scopeWhere(args, snapshotId), key, convert: toGroup },
-    snapshotId,
-    pageSize,
-  );
+  yield* rowsInOrder(db, groupOrder(args, p, snapshotId), snapshotId, pageSize);
 }
 
 /** summaryAddonsIgnoreGuestFilter: distinct nodes and node groups of the node list's scope. */
-export async function nodeSummary(db: Db, args: NodeListArgs = {}): Promise<{ numUniqueNodes: number; numNodeGroups: number }> {
+export function nodeSummary(db: Db, args: NodeListArgs = {}): Promise<{ numUniqueNodes: number; numNodeGroups: number }> {
+  return cachedRead(db, "node-summary", nodeScopeKey(args), (q) => nodeSummaryNow(q, args));
+}
+
+async function nodeSummaryNow(db: Db, args: NodeListArgs): Promise<{ numUniqueNodes: number; numNodeGroups: number }> {
   const where = scopeWhere(args);
   if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
   const r = await sql<{ nodes: number | string; ngroups: number | string }>`select count(distinct node_id) as nodes,
@@ -249,18 +278,12 @@ export async function nodeSummary(db: Db, args: NodeListArgs = {}): Promise<{ nu
   return { numUniqueNodes: Number(r.rows[0]?.nodes ?? 0), numNodeGroups: Number(r.rows[0]?.ngroups ?? 0) };
 }
 
-/** The node group list of the clusters and groups named (all without names). */
+/** The node group list of the clusters and groups named (all without names); paged as the node list is (nodeRows). */
 export async function nodeGroupRows(db: Db, args: NodeScope & PageArgs = {}): Promise<Page<NodeGroupRow>> {
   const p = pageOf(args, GROUP_SORTS, "nodeGroupName");
-  const cond = sql.join(scopeWhere(args), sql` and `);
-  const dir = p.desc ? sql`desc` : sql`asc`;
-  const [rows, count] = await Promise.all([
-    sql<NodeGroupAnalysisTable>`select * from node_group_analysis where ${cond}
-      order by case when ${orderExpr(p.column)} is null then 1 else 0 end, ${orderExpr(p.column)} ${dir}, cluster_name, node_group_name, node_group_id
-      limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db),
-    sql<{ n: number | string }>`select count(*) as n from node_group_analysis where ${cond}`.execute(db),
-  ]);
-  return { rows: rows.rows.map(toGroup), total: Number(count.rows[0]?.n ?? 0), page: p.page, pageSize: p.pageSize };
+  const snapshotId = await currentSnapshotId(db);
+  if (snapshotId === undefined) return { rows: [], total: 0, page: p.page, pageSize: p.pageSize };
+  return pageInOrder(db, groupOrder(args, p, snapshotId), snapshotId, p);
 }
 
 /** The money of a node group list's scope: what the summary cards and the grid's total row show. */
@@ -278,7 +301,12 @@ export interface NodeGroupTotals {
   mediumRiskGroups: number;
 }
 
-export async function nodeGroupTotals(db: Db, args: NodeScope = {}): Promise<NodeGroupTotals> {
+/** The list's money, computed once per snapshot and scope (cachedRead), as the sums below are. */
+export function nodeGroupTotals(db: Db, args: NodeScope = {}): Promise<NodeGroupTotals> {
+  return cachedRead(db, "node-group-totals", nodeScopeKey(args), (q) => nodeGroupTotalsNow(q, args));
+}
+
+async function nodeGroupTotalsNow(db: Db, args: NodeScope): Promise<NodeGroupTotals> {
   const r = await sql<Record<string, number | string | null>>`select count(*) as n,
     sum(current_estimated_cost) as cur,
     sum(case when current_estimated_cost is null then 1 else 0 end) as unpriced,
@@ -303,7 +331,12 @@ export interface NodeTotals {
   monthlyWaste: number;
 }
 
-export async function nodeTotals(db: Db, args: NodeListArgs = {}): Promise<NodeTotals> {
+/** Once per snapshot and scope (cachedRead): a sum over 34,310 nodes was ~16 ms of every Nodes page (issue 13). */
+export function nodeTotals(db: Db, args: NodeListArgs = {}): Promise<NodeTotals> {
+  return cachedRead(db, "node-totals", nodeScopeKey(args), (q) => nodeTotalsNow(q, args));
+}
+
+async function nodeTotalsNow(db: Db, args: NodeListArgs): Promise<NodeTotals> {
   const where = scopeWhere(args);
   if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
   const r = await sql<Record<string, number | string | null>>`select count(*) as n, sum(monthly_cost) as cost,
@@ -315,7 +348,11 @@ export async function nodeTotals(db: Db, args: NodeListArgs = {}): Promise<NodeT
 }
 
 /** summaryAddonsByViewAndFilter: clusters, node groups and the average node count summed over the groups. */
-export async function nodeGroupSummary(db: Db, args: NodeScope = {}): Promise<{ clusters: number; nodeGroups: number; avgNodes: number }> {
+export function nodeGroupSummary(db: Db, args: NodeScope = {}): Promise<{ clusters: number; nodeGroups: number; avgNodes: number }> {
+  return cachedRead(db, "node-group-summary", nodeScopeKey(args), (q) => nodeGroupSummaryNow(q, args));
+}
+
+async function nodeGroupSummaryNow(db: Db, args: NodeScope): Promise<{ clusters: number; nodeGroups: number; avgNodes: number }> {
   const r = await sql<{ clusters: number | string; ngroups: number | string; avg: number | string | null }>`select count(distinct cluster_name) as clusters,
     count(*) as ngroups, sum(avg_node_count) as avg from node_group_analysis where ${sql.join(scopeWhere(args), sql` and `)}`.execute(db);
   const row = r.rows[0];

@@ -10,6 +10,8 @@ import { runAnalysis } from "~/analysis/run.server";
 import { runDemoCollection } from "~/sources/collect.server";
 import { nodeGroupRows, nodeRows, nodeTotals } from "~/models/node-analysis.server";
 import { nodeGrid } from "~/features/nodes/grids.server";
+import { sql } from "kysely";
+import { CURRENT_SNAPSHOT_META_KEY } from "~/models/snapshot.server";
 import { TEST_STORES } from "./stores";
 import { startApi, type Api } from "./graphql-harness";
 
@@ -61,4 +63,45 @@ describe.each(TEST_STORES)("node money on $name", (testStore) => {
     const scoped = await nodeTotals(api.db, { clusterNames: [one.clusterName], nodeGroupNames: [one.nodeGroupName] });
     expect(scoped.nodes).toBe(all.filter((n) => n.clusterName === one.clusterName && n.nodeGroupName === one.nodeGroupName).length);
   });
+
+  it("pages the lists from their order kept per snapshot: every page is its slice of the whole list, in every sort", async () => {
+    for (const [sortBy, sortDirection] of [["monthlyWaste", "desc"], ["gpuModel", "asc"], ["nodeName", "desc"]] as const) {
+      const whole = (await nodeRows(api.db, { sortBy, sortDirection, pageSize: 10_000 })).rows.map((n) => n.nodeId);
+      const paged: string[] = [];
+      for (let page = 1; paged.length < whole.length; page++) {
+        const p = await nodeRows(api.db, { sortBy, sortDirection, page, pageSize: 7 });
+        expect(p.total).toBe(whole.length);
+        paged.push(...p.rows.map((n) => n.nodeId));
+      }
+      expect(paged).toEqual(whole);
+      // The SQL order: nulls last, then the value, ties by name.
+      const { rows } = await sql<{ node_id: string }>`select node_id from node_analysis where snapshot_id = (select value from meta where key = ${CURRENT_SNAPSHOT_META_KEY})
+        order by case when ${sql.ref(sortBy === "gpuModel" ? "gpu_model" : sortBy === "nodeName" ? "node_name" : "monthly_waste")} is null then 1 else 0 end,
+        ${sql.ref(sortBy === "gpuModel" ? "gpu_model" : sortBy === "nodeName" ? "node_name" : "monthly_waste")} ${sql.raw(sortDirection)}, node_name, node_id`.execute(api.db);
+      expect(whole).toEqual(rows.map((r) => r.node_id));
+    }
+    const groups = (await nodeGroupRows(api.db, { sortBy: "health", sortDirection: "desc", pageSize: 10_000 })).rows;
+    const second = await nodeGroupRows(api.db, { sortBy: "health", sortDirection: "desc", page: 2, pageSize: 3 });
+    expect(second.rows.map((g) => g.nodeGroupId)).toEqual(groups.slice(3, 6).map((g) => g.nodeGroupId));
+    expect(second.total).toBe(groups.length);
+    // Past the end: no rows, the total still told.
+    const past = await nodeRows(api.db, { page: 10_000, pageSize: 100 });
+    expect([past.rows.length, past.total]).toEqual([0, (await nodeTotals(api.db)).nodes]);
+  });
+
+  it("reads a new snapshot's lists and totals after an analysis, not the kept ones", async () => {
+    const store = await getStore();
+    const before = await nodeTotals(api.db);
+    const first = (await nodeRows(api.db, { pageSize: 5 })).rows.map((n) => n.nodeId);
+    // Another, smaller fleet collected and analysed: other nodes, fewer of them, in the new snapshot.
+    await runDemoCollection(store, { seed: 9, size: 200, cloudSize: 40 });
+    await runAnalysis(store, { workers: 0 });
+    const after = await nodeTotals(api.db);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from node_analysis where snapshot_id = (select value from meta where key = ${CURRENT_SNAPSHOT_META_KEY})`.execute(api.db);
+    expect(after.nodes).toBe(Number(rows[0]!.n));
+    expect(after.nodes).toBeLessThan(before.nodes);
+    const page = await nodeRows(api.db, { pageSize: 5 });
+    expect(page.total).toBe(after.nodes);
+    expect(page.rows.map((n) => n.nodeId)).not.toEqual(first);
+  }, 300_000);
 });
