@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
+import { pipeline } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { applySecurityHeaders, documentCsp } from "~/lib/security-headers";
 import { modulePreloadsAtLowPriority } from "~/lib/script-priority.server";
+import { coalescedChunks } from "~/lib/coalesce-chunks.server";
 import { NonceContext } from "~/components/shell/nonce";
 import { registerCollectionJob } from "~/analysis/cluster-connections.server";
 import { getStore } from "~/db/db.server";
@@ -50,14 +51,16 @@ export default function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
+          // React's small chunks go out a burst at a time (each chunk is a socket write and a compression flush).
+          const coalesced = coalescedChunks();
           // The build's mode, fixed by the compiler: React diffs the links' attributes only in development.
-          const body = process.env.NODE_ENV === "production" ? modulePreloadsAtLowPriority() : new PassThrough();
+          const body = process.env.NODE_ENV === "production" ? pipeline(coalesced, modulePreloadsAtLowPriority(), () => {}) : coalesced;
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
           applySecurityHeaders(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(coalesced);
         },
         onShellError(error: unknown) {
           reject(error);
