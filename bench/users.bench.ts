@@ -13,11 +13,12 @@
  * run setup again after pulling a migration). --cwd: where the server runs from (build/ there; by default this
  * repo's, rebuilt when stale). --processes: KUBEX_WEB_PROCESSES for the server (default: unset, one per core).
  * --timeout: seconds before autocannon counts a request as timed out (its default, 10). --cold: no warm-up pass;
- * by default each link is requested once before the clock starts (what the server's own warm-up covers is in the
- * "first request" column either way: the first answer's time of each link, before the load).
+ * by default each link is requested once per web process before the clock starts (what the server's own warm-up
+ * covers is in the "first request" column either way: the first answer's time of each link, before the load).
  * Loopback only. Results and how to read them: bench/README.md.
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -100,6 +101,19 @@ function treeCpuMs(pid: number): number {
   return ticks * 10;
 }
 
+/** A GET on a connection of its own, read to the end. */
+function getOnNewConnection(port: number, urlPath: string, cookie: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false, headers: { Cookie: cookie, Accept: "text/html", Connection: "close" } }, (res) => {
+      res.resume();
+      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${urlPath}: HTTP ${res.statusCode}`))));
+      res.on("error", reject);
+    });
+    req.setTimeout(120_000, () => req.destroy(new Error(`${urlPath}: no answer in 120 s`)));
+    req.on("error", reject);
+  });
+}
+
 interface LinkResult {
   link: Link;
   connections: number;
@@ -139,7 +153,12 @@ async function main() {
     first.push(r.total);
     console.error(`${link.name}: first answer ${ms(r.total)} ms, ${(r.body.length / 1000).toFixed(0)} kB`);
   }
-  if (!COLD) for (const link of links) await request(server.port, "GET", link.url, { Cookie: cookie, Accept: "text/html" }, undefined, 120_000);
+  // The warm pass: each link once per web process, on consecutive new connections (the primary hands connections
+  // to its web processes in turn), so the load starts on every process's warm caches; a start's cold requests are
+  // the column above. (On one kept connection the pass reached one process, and the other's first requests under
+  // load, 0.4-2.2 s of computing each, were the load's slowest answers.)
+  const processes = PROCESSES ? Number(PROCESSES) : os.availableParallelism();
+  if (!COLD) for (const link of links) for (let i = 0; i < processes; i++) await getOnNewConnection(server.port, link.url, cookie);
 
   const per = links.map((_, i) => Math.floor(CONNECTIONS / links.length) + (i < CONNECTIONS % links.length ? 1 : 0));
   const t0 = Date.now();
