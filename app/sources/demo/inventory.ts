@@ -39,7 +39,8 @@ import { containerDemand, effectiveWeekendDip, keptLimit, keptLimitTargets, type
 import { policyForContainer } from "../../engine/policy/policies";
 
 export const DEMO_SIZE_MIN = 200;
-export const DEMO_SIZE_MAX = 150_000;
+/** Issue 13: half a million containers, in 133 clusters (clusterCount), as a large real estate has. */
+export const DEMO_SIZE_MAX = 500_000;
 export const DEMO_DEFAULT_SIZE = 2000;
 export const DEMO_DEFAULT_SEED = 42;
 /** Seeds are stored in an integer column (PostgreSQL int4). */
@@ -95,7 +96,8 @@ export function validateDemoOptions(options: { seed: unknown; size: unknown; now
 
 /** Number of clusters: 3 up to about 11,000 containers, then one per 3,750 containers, at most 40. */
 export function clusterCount(size: number): number {
-  return Math.min(40, Math.max(3, Math.round(size / 3750)));
+  // ~3,750 containers a cluster, at least 3; 40 up to 150,000, then more clusters rather than bigger ones.
+  return Math.max(3, Math.round(size / 3750));
 }
 
 interface ClusterPlan {
@@ -121,7 +123,7 @@ function planClusters(seed: number, size: number): ClusterPlan[] {
     const flavor: Flavor = i < 3 ? fixed[i][1] : r.weighted<Flavor>([["eks", 5], ["aks", 2.5], ["gke", 2.5]]);
     const [region, short] = i < 3 ? FLAVOR_REGIONS[flavor][fixed[i][2]] : r.pick(FLAVOR_REGIONS[flavor]);
     const weight = (env === "prod" ? 1.6 : env === "stage" ? 0.8 : 0.6) * r.range(0.7, 1.3);
-    plans.push({ index: i, name: `${env}-${flavor}-${short}-${String(i + 1).padStart(2, "0")}`, env, flavor, region, weight });
+    plans.push({ index: i, name: `${env}-${flavor}-${short}-${String(i + 1).padStart(n > 99 ? 3 : 2, "0")}`, env, flavor, region, weight });
   }
   // Largest-remainder apportionment: the targets add up to exactly `size`.
   const total = plans.reduce((s, p) => s + p.weight, 0);
