@@ -375,14 +375,21 @@ export function pageTable(rows: readonly PageRow[]): string[] {
 }
 
 /** The options of the benchmarks that run against a prepared store (load, soak, users): where it is and where the server runs from. */
+export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//.test(db);
+
+/** The server's environment for a store benchmark's --db: a PostgreSQL URL, or a SQLite file. */
+export const storeEnv = (db: string): Record<string, string> => (isPostgresUrl(db) ? { DATABASE_URL: db } : { DATABASE_FILE: db, DATABASE_URL: "" });
+
 export interface StoreOptions {
+  /** A SQLite file, or a PostgreSQL URL (postgres://…). */
   db: string;
   cwd: string;
 }
 
 /**
- * Reads a store benchmark's options: `--db FILE` (required, must exist) and `--cwd DIR` besides its own. A usage
- * error ends the process with its message (exit 2), as these benchmarks read their options at load.
+ * Reads a store benchmark's options: `--db FILE` (required, must exist; or a PostgreSQL URL, postgres://…) and
+ * `--cwd DIR` besides its own. A usage error ends the process with its message (exit 2), as these benchmarks read
+ * their options at load.
  */
 export function readStoreOptions<T extends object>(usage: string, defaults: T, spec: Omit<OptionSpec<StoreOptions & T>, "usage">): StoreOptions & T {
   try {
@@ -391,7 +398,7 @@ export function readStoreOptions<T extends object>(usage: string, defaults: T, s
       usage,
       values: {
         "--db": (text, o) => {
-          if (!text || !fs.existsSync(text)) throw new UsageError(`No such file: '${text}' (a demo store: see the benchmark's comment at the top).`);
+          if (!text || (!isPostgresUrl(text) && !fs.existsSync(text))) throw new UsageError(`No such file: '${text}' (a demo store: see the benchmark's comment at the top).`);
           o.db = text;
         },
         "--cwd": (text, o) => {

@@ -7,7 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
-import { cleanups, freePort, signIn, startServer, waitForServer } from "./harness";
+import { cleanups, freePort, signIn, startServer, storeEnv, waitForServer } from "./harness";
 
 export interface Server {
   port: number;
@@ -54,7 +54,7 @@ export function treeRssMb(pid: number): number | undefined {
 /** The server from `cwd`'s build over the SQLite file `db`, on a free loopback port, its RSS sampled. */
 export async function startSampledServer(cwd: string, db: string): Promise<Server> {
   const port = await freePort();
-  const { server: child, errors } = startServer(cwd, port, { DATABASE_FILE: db, DATABASE_URL: "" });
+  const { server: child, errors } = startServer(cwd, port, storeEnv(db));
   await waitForServer(port, child, 180_000);
   const server: Server = { port, pid: child.pid!, child, rss: [], errors };
   const timer = setInterval(() => {

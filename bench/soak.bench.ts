@@ -17,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cleanups, loadText, request, prepareBuild, readStoreOptions, ROOT, runBenchmark, stopServer } from "./harness";
+import { cleanups, loadText, request, prepareBuild, readStoreOptions, ROOT, runBenchmark, stopServer, storeEnv } from "./harness";
 import { cookieFor, download, PROBE_BODY, startSampledServer } from "./load-common";
 
 const USAGE = "npx tsx bench/soak.bench.ts --db FILE [--cwd DIR] [--minutes 10]";
@@ -89,7 +89,7 @@ async function main() {
       const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/analyze.ts"), "--workers", "1"], {
         cwd: ROOT,
         stdio: "ignore",
-        env: { ...process.env, DATABASE_FILE: DB, DATABASE_URL: "" },
+        env: { ...process.env, ...storeEnv(DB) },
       });
       const kill = () => child.kill("SIGKILL");
       cleanups.push(kill);

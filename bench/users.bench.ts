@@ -10,7 +10,7 @@
  *                                [--timeout 10] [--cold]
  *
  * --db: a demo store made by `DATABASE_FILE=/tmp/x.db KUBEX_DEMO_SIZE=150000 npx tsx scripts/setup.ts` (only read;
- * run setup again after pulling a migration). --cwd: where the server runs from (build/ there; by default this
+ * run setup again after pulling a migration), or a PostgreSQL URL of one (`DATABASE_URL=… npx tsx scripts/setup.ts`). --cwd: where the server runs from (build/ there; by default this
  * repo's, rebuilt when stale). --processes: KUBEX_WEB_PROCESSES for the server (default: unset, one per core).
  * --timeout: seconds before autocannon counts a request as timed out (its default, 10). --cold: no warm-up pass;
  * by default each link is requested once per web process before the clock starts (what the server's own warm-up
@@ -22,7 +22,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cleanUp, cleanups, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
+import { cleanUp, cleanups, isPostgresUrl, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
 import { cookieFor, maxRssBetween, startSampledServer } from "./load-common";
 
 const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold]";
@@ -50,7 +50,7 @@ async function deepLinks(db: string): Promise<{ links: Link[]; facts: string }> 
   const { resolveTreeScope } = await import("~/models/trees.server");
   const { getUserByName } = await import("~/models/users.server");
   const { SEED_IDS } = await import("~/models/treeview-common.server");
-  const store = openStore({ sqliteFile: db });
+  const store = openStore(isPostgresUrl(db) ? { databaseUrl: db } : { sqliteFile: db });
   try {
     const admin = await getUserByName(store.db, "admin");
     if (!admin) throw new Error("The store has no admin user: run scripts/setup.ts on it.");
