@@ -242,7 +242,7 @@ describe("scripts/collect.ts", () => {
   it("rejects bad arguments with a clear message and exit code 2", async () => {
     const run = runCli(["--size", "100"], { DATABASE_URL: "", DATABASE_FILE: path.join(os.tmpdir(), "kubex-never-written.db") });
     expect((await run.exited).code).toBe(2);
-    expect(run.output().stderr).toContain("--size must be from 200 to 150000 containers (got 100)");
+    expect(run.output().stderr).toContain("--size must be from 200 to 500000 containers (got 100)");
     const bad = runCli(["--seed", "forty-two"], { DATABASE_URL: "" });
     expect((await bad.exited).code).toBe(2);
     expect(bad.output().stderr).toContain('--seed must be a whole number (got "forty-two")');
