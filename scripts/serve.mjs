@@ -45,7 +45,7 @@ if (cluster.isPrimary && webProcesses > 1) {
   // through V8's young-generation collections (16 MB semi-spaces by default), which then promote them. 64 MB
   // semi-spaces cut the CPU per request by ~8-15 % in-process at 150,000 containers (the seven deep links, 30
   // rounds: 32.6-37.2 -> 30.1-32.8 ms), for at most ~150 MB more per process; unless NODE_OPTIONS or the command
-  // line names a size (issue 13).
+  // line names a size (issue 13). With one web process there is no fork: NODE_OPTIONS sets it there.
   const named = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((a) => a.startsWith("--max-semi-space-size"));
   cluster.setupPrimary({ execArgv: named ? process.execArgv : [...process.execArgv, "--max-semi-space-size=64"] });
   const fork = (index) => {

@@ -26,10 +26,10 @@ export function coalescedChunks(maxBytes = COALESCE_MAX_BYTES): Transform {
     stream.push(out);
   };
   return new Transform({
-    transform(chunk: Buffer | string, _encoding, done) {
-      const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      held.push(buf);
-      size += buf.length;
+    // Strings written to it arrive as Buffers (the stream's decodeStrings default).
+    transform(chunk: Buffer, _encoding, done) {
+      held.push(chunk);
+      size += chunk.length;
       if (size >= maxBytes) release(this);
       else scheduled ??= setImmediate(() => release(this));
       done();

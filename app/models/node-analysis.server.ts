@@ -134,6 +134,13 @@ function scopeWhere(scope: NodeScope, snapshotId?: string) {
   return parts;
 }
 
+/** The node list's conditions: its scope, and only the nodes at max pod capacity when asked. */
+function nodeWhere(args: NodeListArgs, snapshotId?: string) {
+  const where = scopeWhere(args, snapshotId);
+  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  return where;
+}
+
 /** What a list's figures depend on besides the snapshot. */
 const nodeScopeKey = (args: NodeListArgs) => JSON.stringify([args.clusterNames ?? null, args.nodeGroupNames ?? null, !!args.nodesAtMaxPodCapacityOnly]);
 
@@ -239,9 +246,7 @@ type ParsedPage = ReturnType<typeof pageOf>;
 
 /** The node list's order (nodeRows, nodeRowsInOrder): nulls last, then the name and id so pages never overlap. */
 function nodeOrder(args: NodeListArgs, p: ParsedPage, snapshotId: string): InOrder<NodeAnalysisTable, NodeRow> {
-  const where = scopeWhere(args, snapshotId);
-  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
-  return { table: "node_analysis", id: "node_id", ties: sql`node_name, node_id`, column: p.column, desc: p.desc, where, key: nodeScopeKey(args), convert: toNode };
+  return { table: "node_analysis", id: "node_id", ties: sql`node_name, node_id`, column: p.column, desc: p.desc, where: nodeWhere(args, snapshotId), key: nodeScopeKey(args), convert: toNode };
 }
 
 /** The node group list's order (nodeGroupRows, nodeGroupRowsInOrder). */
@@ -271,8 +276,7 @@ export function nodeSummary(db: Db, args: NodeListArgs = {}): Promise<{ numUniqu
 }
 
 async function nodeSummaryNow(db: Db, args: NodeListArgs): Promise<{ numUniqueNodes: number; numNodeGroups: number }> {
-  const where = scopeWhere(args);
-  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  const where = nodeWhere(args);
   const r = await sql<{ nodes: number | string; ngroups: number | string }>`select count(distinct node_id) as nodes,
     count(distinct cluster_name || '/' || node_group_name) as ngroups from node_analysis where ${sql.join(where, sql` and `)}`.execute(db);
   return { numUniqueNodes: Number(r.rows[0]?.nodes ?? 0), numNodeGroups: Number(r.rows[0]?.ngroups ?? 0) };
@@ -337,8 +341,7 @@ export function nodeTotals(db: Db, args: NodeListArgs = {}): Promise<NodeTotals>
 }
 
 async function nodeTotalsNow(db: Db, args: NodeListArgs): Promise<NodeTotals> {
-  const where = scopeWhere(args);
-  if (args.nodesAtMaxPodCapacityOnly) where.push(sql`at_max_pod_capacity = 1`);
+  const where = nodeWhere(args);
   const r = await sql<Record<string, number | string | null>>`select count(*) as n, sum(monthly_cost) as cost,
     sum(case when monthly_cost is null then 1 else 0 end) as unpriced, sum(monthly_waste) as waste
     from node_analysis where ${sql.join(where, sql` and `)}`.execute(db);

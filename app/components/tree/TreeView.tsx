@@ -199,7 +199,8 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
                 <span className="w-5 shrink-0" />
               )}
               {/* A plain anchor, not Remix's <Link>: the app's hrefs are absolute, so nothing needs resolving, and a
-                  Link per item (hundreds on a deep folder) was a tenth of the page's server render (issue 13). */}
+                  Link per item resolved it on every server render (issue 13: a folder 3 levels deep, 343 items,
+                  32.0 -> 26.6 ms in-process). */}
               <a
                 ref={(el) => {
                   if (el) refs.current.set(row.id, el);

@@ -94,9 +94,8 @@ export function validateDemoOptions(options: { seed: unknown; size: unknown; now
   return { seed, size, now: at, cloudSize: cloudSize ?? cloudInstanceCount(size) };
 }
 
-/** Number of clusters: 3 up to about 11,000 containers, then one per 3,750 containers, at most 40. */
+/** Number of clusters: 3 up to about 11,000 containers, then one per 3,750 (40 at 150,000, 133 at 500,000). */
 export function clusterCount(size: number): number {
-  // ~3,750 containers a cluster, at least 3; 40 up to 150,000, then more clusters rather than bigger ones.
   return Math.max(3, Math.round(size / 3750));
 }
 
