@@ -5,15 +5,14 @@
 import type { CloudServiceView } from "~/db/schema";
 import { CLOUD_DEFAULT_POLICY } from "~/engine/cloud";
 import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
-import { tolerantCloudSource } from "~/models/cloud-entity.server";
-import { createDemoSource } from "~/sources/demo";
+import type { CloudSampleSource } from "~/models/cloud-entity.server";
 import { analyseCloudChunk } from "./cloud-chunk";
-import type { CloudWorkerInit } from "./cloud-phase";
+import { workerCloudSource, type CloudWorkerInit } from "./cloud-phase";
 import { serveTasks } from "./worker-pool";
 
-let source: ReturnType<typeof tolerantCloudSource> | undefined;
+let source: CloudSampleSource | undefined;
 
 serveTasks<CloudWorkerInit, CloudServiceView[], unknown>((services, init) => {
-  source ??= tolerantCloudSource(createDemoSource(init.demo));
+  source ??= workerCloudSource(init);
   return analyseCloudChunk(services, { snapshotId: init.snapshotId, source, catalog: shippedCloudCatalog(), policy: CLOUD_DEFAULT_POLICY, nowMs: init.nowMs });
 });

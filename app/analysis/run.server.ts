@@ -21,14 +21,14 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
-import type { ContainerTable, Database } from "~/db/schema";
+import type { ContainerTable, Database, NodeGroupTable, NodeTable } from "~/db/schema";
 import { waterfall, type UnitPrices, type Waterfall } from "~/engine/containers";
 import type { Policy } from "~/engine/policy";
 import { resolveContainerPolicies } from "~/models/policies.server";
 import { isOwnKey } from "~/lib/own-key";
 import { readUnitPrices } from "~/models/config-parameters.server";
-import { createDemoSource, type DemoOptions } from "~/sources/demo";
-import { LATEST_COLLECTION_META_KEY, latestCollection, PG_LOCK_KEY } from "~/sources/collect.server";
+import { createDemoSource, demoCloudSampler, demoNodeSource, nodeGroupGpuShares, type DemoOptions, type DemoSource } from "~/sources/demo";
+import { LATEST_COLLECTION_META_KEY, latestCollection, PG_LOCK_KEY, storedDemoNodeShares } from "~/sources/collect.server";
 import { SAMPLE_STEP_MS, type MetricsSource } from "~/engine/source-contract";
 import type { ChunkItem } from "./chunk";
 import { ANALYSED_INDEX, ANALYSIS_COLUMNS, CENTS_INDEX, type GroupFacts } from "./columns";
@@ -36,8 +36,8 @@ import { groupKey, nodePhase, WINDOW_HOURS } from "./node-groups";
 import { ContainerResults, writeNodeRows } from "./node-write";
 import { runChunks, workersAvailable, type WorkerInit } from "./pool";
 import { shippedCloudCatalog } from "~/engine/cloud/shipped-catalog.server";
-import { cloudPhase, readCloudServices } from "./cloud-phase";
-import { tolerantCloudSource, type CloudSampleSource } from "~/models/cloud-entity.server";
+import { cloudPhase, readCloudServices, toWorkerEstate, type CloudWorkerSource } from "./cloud-phase";
+import { storedDemoCloudEstate, tolerantCloudSource, unknownInStoredDemo, type CloudSampleSource, type StoredDemoCloudEstate } from "~/models/cloud-entity.server";
 import { CLOUD_DEFAULT_POLICY, cloudFolderSummary, type CloudFolderSummary, type CloudSummaryInput } from "~/engine/cloud";
 import { demoReader, sourceReader, type ContainerReader } from "~/sources/sample-reader";
 import { storedSeriesSource } from "~/models/collected-series.server";
@@ -112,17 +112,46 @@ export async function needsAnalysis(store: Store): Promise<boolean> {
   return (await currentAnalysisFormat(store.db)) !== ANALYSIS_FORMAT;
 }
 
+/** The inventory a node source answers for: its nodes, and the groups and containers their GPU shares follow. */
+export interface NodeInventory {
+  nodes: readonly NodeTable[];
+  nodeGroups: readonly NodeGroupTable[];
+  containers: readonly ContainerTable[];
+}
+
+type NodeSource = Pick<MetricsSource, "nodeSamples" | "nodeGpu">;
+
 interface Resolved {
   reader: ContainerReader;
-  /** Made on demand and dropped after the node phase (the demo source holds its whole fleet in memory). */
-  nodeSource: () => Pick<MetricsSource, "nodeSamples" | "nodeGpu"> | null;
+  /** Node samples for the nodes of `inv`; null when the source has none. */
+  nodeSource: (inv: NodeInventory) => Promise<NodeSource | null>;
   /** The cloud services' samples; null when the source monitors no cloud. */
-  cloudSource: () => CloudSampleSource | null;
-  /** The demo estate behind the stored inventory (worker threads make its samples themselves); null otherwise. */
-  demoOptions: DemoOptions | null;
+  cloudSource: () => Promise<CloudSampleSource | null>;
+  /** What cloud worker threads make a demo estate's samples from; null for any other source (in-process). */
+  cloudWorkerSource: () => Promise<CloudWorkerSource | null>;
   demo: { seed: number } | null;
   nowMs: number;
   collectionRunId: string | null;
+}
+
+/** A stored node the source does not know (the generator changed since the collection): no samples. */
+function tolerantNodeSource(source: NodeSource): NodeSource {
+  return {
+    nodeSamples: (id, fromMs, toMs, stepMs) => {
+      try {
+        return source.nodeSamples(id, fromMs, toMs, stepMs);
+      } catch {
+        return [];
+      }
+    },
+    nodeGpu: (id, fromMs, toMs) => {
+      try {
+        return source.nodeGpu?.(id, fromMs, toMs) ?? null;
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 export async function resolveSource(store: Store, options: Pick<RunAnalysisOptions, "source" | "nowMs">, regions: Record<string, string>): Promise<Resolved> {
@@ -131,46 +160,45 @@ export async function resolveSource(store: Store, options: Pick<RunAnalysisOptio
   if (options.source) {
     const nowMs = options.nowMs ?? latest?.now ?? Math.floor(Date.now() / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
     const source = options.source;
-    const cloudSource = () => (source.cloudSamples ? { cloudSamples: source.cloudSamples.bind(source), groupSizeSamples: source.groupSizeSamples?.bind(source) } : null);
-    return { reader: sourceReader(source), nodeSource: () => source, cloudSource, demoOptions: null, demo: null, nowMs, collectionRunId };
+    const cloud = source.cloudSamples ? { cloudSamples: source.cloudSamples.bind(source), groupSizeSamples: source.groupSizeSamples?.bind(source) } : null;
+    return { reader: sourceReader(source), nodeSource: async () => source, cloudSource: async () => cloud, cloudWorkerSource: async () => null, demo: null, nowMs, collectionRunId };
   }
   if (!latest) throw new Error("Nothing to analyse: no collection has run yet (npm run collect).");
   if (latest.source === "prometheus" && latest.now !== undefined) {
     // The series the Prometheus collection stored under its run (decision 014).
     const stored = storedSeriesSource(store.db, latest.runId);
     const source = { ...stored, inventory: () => Promise.reject(new Error("The inventory is the stored one")) } satisfies MetricsSource;
-    return { reader: sourceReader(source), nodeSource: () => stored, cloudSource: () => null, demoOptions: null, demo: null, nowMs: options.nowMs ?? latest.now, collectionRunId };
+    return { reader: sourceReader(source), nodeSource: async () => stored, cloudSource: async () => null, cloudWorkerSource: async () => null, demo: null, nowMs: options.nowMs ?? latest.now, collectionRunId };
   }
   if (latest.source !== "demo" || latest.now === undefined) {
     throw new Error(`The stored inventory came from the "${latest.source}" source; pass that source to runAnalysis.`);
   }
   const nowMs = options.nowMs ?? latest.now;
-  // Node samples need the demo source's own index of the fleet (built on first use); container samples do not.
-  const demoOptions: DemoOptions = { seed: latest.seed, size: latest.size, now: latest.now, cloudSize: latest.cloudSize };
-  let made: ReturnType<typeof createDemoSource> | undefined;
-  const demoSource = () => (made ??= createDemoSource(demoOptions));
-  const nodeSource = () => {
-    const demo = demoSource();
-    return {
-      // A stored node the regenerated fleet does not know (the generator changed since the collection): no samples.
-      nodeSamples: (id: string, fromMs: number, toMs: number, stepMs?: number) => {
-        try {
-          return demo.nodeSamples(id, fromMs, toMs, stepMs);
-        } catch {
-          return [];
-        }
-      },
-      nodeGpu: (id: string, fromMs: number, toMs: number) => {
-        try {
-          return demo.nodeGpu(id, fromMs, toMs);
-        } catch {
-          return null;
-        }
-      },
-    };
+  const seed = latest.seed;
+  // Node and cloud samples from what the collection stored (its node group shares and cloud models) and the stored
+  // inventory: no fleet generated (issue 13: at 500,000 containers the run held the generated fleet in the main
+  // thread and in each cloud worker, 3.4 GB). A demo run stored before them: the fleet is generated, once.
+  const demoOptions: DemoOptions = { seed, size: latest.size, now: latest.now, cloudSize: latest.cloudSize };
+  let generated: DemoSource | undefined;
+  const generate = () => (generated ??= createDemoSource(demoOptions));
+  const regionMap = new Map(Object.entries(regions));
+  const nodeSource = async (inv: NodeInventory): Promise<NodeSource> => {
+    const shares = await storedDemoNodeShares(store, latest.runId);
+    if (!shares) return tolerantNodeSource(generate());
+    const facts = { regions: regionMap, groupShare: shares, gpuShare: nodeGroupGpuShares(inv.containers, inv.nodeGroups), nodes: new Map(inv.nodes.map((n) => [n.id, n])) };
+    return tolerantNodeSource(demoNodeSource(seed, facts, unknownInStoredDemo));
   };
-  const cloudSource = (): CloudSampleSource => tolerantCloudSource(demoSource());
-  return { reader: demoReader(latest.seed, regions), nodeSource, cloudSource, demoOptions, demo: { seed: latest.seed }, nowMs, collectionRunId };
+  let estate: Promise<StoredDemoCloudEstate | undefined> | undefined;
+  const storedEstate = () => (estate ??= storedDemoCloudEstate(store));
+  const cloudSource = async (): Promise<CloudSampleSource> => {
+    const e = await storedEstate();
+    return tolerantCloudSource(e ? demoCloudSampler(seed, e.models, e.facts, unknownInStoredDemo) : generate());
+  };
+  const cloudWorkerSource = async (): Promise<CloudWorkerSource> => {
+    const e = await storedEstate();
+    return e ? { estate: toWorkerEstate(e) } : { demo: demoOptions };
+  };
+  return { reader: demoReader(seed, regions), nodeSource, cloudSource, cloudWorkerSource, demo: { seed }, nowMs, collectionRunId };
 }
 
 /** Multi-row INSERT statements of container_analysis rows (every value a bound parameter). */
@@ -356,7 +384,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     nodeGroups,
     nodes,
     containers,
-    source: resolved.nodeSource(),
+    source: await resolved.nodeSource({ nodes, nodeGroups, containers }),
     nowMs: resolved.nowMs,
     onProgress: (done, total) => report({ phase: "nodes", done, total, analysed: 0 }),
   });
@@ -465,8 +493,8 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
         db,
         snapshotId,
         services,
-        source: services.length ? resolved.cloudSource() : null,
-        demo: resolved.demoOptions,
+        source: services.length ? await resolved.cloudSource() : null,
+        workerSource: services.length ? await resolved.cloudWorkerSource() : null,
         workers: cloudWorkers,
         catalog: shippedCloudCatalog(),
         policy: CLOUD_DEFAULT_POLICY,

@@ -168,11 +168,11 @@ interface ShardWork {
   result: Omit<ShardResult, "ms">;
 }
 
-/** The demo estate's node source is the whole fleet in memory: made once per collection run in a worker process. */
-let nodeSourceCache: {
-  runId: string;
-  source: ReturnType<Awaited<ReturnType<typeof resolveSource>>["nodeSource"]>;
-} | null = null;
+/**
+ * The source of a collection run, kept per worker process and run: a demo run stored before its node shares were
+ * generates the whole fleet for node samples, once per run here rather than once per shard.
+ */
+let resolvedCache: { runId: string; resolved: Awaited<ReturnType<typeof resolveSource>> } | null = null;
 
 async function clusterShard(
   store: Store,
@@ -222,18 +222,18 @@ async function clusterShard(
   const regions: Record<string, string> = Object.fromEntries(
     inv.clusters.map((c) => [c.name, c.region])
   );
-  const resolved = await resolveSource(store, { nowMs }, regions);
+  const runId = snap.collection_run_id ?? "";
+  if (resolvedCache?.runId !== runId || resolvedCache.resolved.nowMs !== nowMs)
+    resolvedCache = { runId, resolved: await resolveSource(store, { nowMs }, regions) };
+  const resolved = resolvedCache.resolved;
   if (resolved.collectionRunId !== snap.collection_run_id)
     throw new InventoryChangedError();
-  const runId = resolved.collectionRunId ?? "";
-  if (nodeSourceCache?.runId !== runId)
-    nodeSourceCache = { runId, source: resolved.nodeSource() };
 
   const { facts, groups } = await nodePhase({
     nodeGroups: inv.nodeGroups,
     nodes: inv.nodes,
     containers: inv.containers,
-    source: nodeSourceCache.source,
+    source: await resolved.nodeSource(inv),
     nowMs,
   });
   const resolution = await resolveContainerPolicies(store.db, inv.containers);
@@ -307,8 +307,8 @@ async function cloudShard(
     db: store.db,
     snapshotId,
     services,
-    source: services.length ? resolved.cloudSource() : null,
-    demo: resolved.demoOptions,
+    source: services.length ? await resolved.cloudSource() : null,
+    workerSource: services.length ? await resolved.cloudWorkerSource() : null,
     workers: threads,
     catalog: shippedCloudCatalog(),
     policy: CLOUD_DEFAULT_POLICY,

@@ -21,7 +21,7 @@ import type { MaybePromise } from "~/engine/source-contract";
 import { DAY_MS, SAMPLE_STEP_MS } from "~/lib/time";
 import { cloudServiceFactsOf } from "~/sources/cloud-facts";
 import { latestCollection, storedDemoCloudModels, storedDemoNodeShares } from "~/sources/collect.server";
-import { cloudSampler, demoNodeModel, nodeGroupKey, type CloudSampler } from "~/sources/demo";
+import { demoCloudSampler, type CloudModels, type CloudSampler, type NodeGroupShares } from "~/sources/demo";
 import { currentSnapshot } from "./snapshot.server";
 import { storedSource } from "./stored-source.server";
 import { connectionGroupSizes, connectionSamples } from "./cloud-connections.server";
@@ -66,43 +66,58 @@ export function tolerantCloudSource(source: CloudSampleSource): CloudSampleSourc
   };
 }
 
-let storedSampler: { runId: string; sampler: CloudSampler } | undefined;
+/** What a demo collection's cloud samples are made from, as it stored them: no estate generated (issue 13). */
+export interface StoredDemoCloudEstate {
+  runId: string;
+  seed: number;
+  models: CloudModels;
+  /** What the Kubernetes node instances' models need: the regions, the group shares and those nodes' groups. */
+  facts: {
+    regions: Map<string, string>;
+    groupShare: NodeGroupShares;
+    nodes: Map<string, { cluster: string; node_group: string }>;
+  };
+}
 
 /**
- * A demo collection's cloud samples from the models it stored: a Kubernetes node's instance takes its node's
- * model from the seed, the stored node row, its cluster's region and its group's stored share, as the node charts
- * do. Undefined for a demo run stored before the models were (the estate is then generated, as before).
+ * The latest demo collection's stored cloud models and node facts; undefined for another source or a demo run
+ * stored before the models were (the estate is then generated, as before).
  */
-async function demoCloudSampler(store: Store): Promise<CloudSampler | undefined> {
+export async function storedDemoCloudEstate(store: Store): Promise<StoredDemoCloudEstate | undefined> {
   const latest = await latestCollection(store);
   if (latest?.source !== "demo") return undefined;
-  if (storedSampler?.runId === latest.runId) return storedSampler.sampler;
   const [models, shares] = await Promise.all([storedDemoCloudModels(store, latest.runId), storedDemoNodeShares(store, latest.runId)]);
   if (!models || !shares) return undefined;
   const nodeIds = [...new Set(models.nodeOf.values())];
   const nodes = new Map<string, { cluster: string; node_group: string }>();
   for (let i = 0; i < nodeIds.length; i += 500) {
     const rows = await store.db.selectFrom("k8s_node").select(["id", "cluster", "node_group"]).where("id", "in", nodeIds.slice(i, i + 500)).execute();
-    for (const r of rows) nodes.set(r.id, r);
+    for (const r of rows) nodes.set(r.id, { cluster: r.cluster, node_group: r.node_group });
   }
   const regions = new Map((await store.db.selectFrom("k8s_cluster").select(["name", "region"]).execute()).map((c) => [c.name, c.region]));
-  const unknown = (id: string, what: string) => new Error(`Unknown ${what} "${id}" in the stored demo collection`);
-  const sampler = cloudSampler(
-    models,
-    (nodeId) => {
-      const node = nodes.get(nodeId);
-      if (!node) throw unknown(nodeId, "node");
-      return demoNodeModel(latest.seed, nodeId, regions.get(node.cluster) ?? "", shares.get(nodeGroupKey(node.cluster, node.node_group)));
-    },
-    unknown,
-  );
-  storedSampler = { runId: latest.runId, sampler };
+  return { runId: latest.runId, seed: latest.seed, models, facts: { regions, groupShare: shares, nodes } };
+}
+
+/** A stored service or node the estate does not know. */
+export const unknownInStoredDemo = (id: string, what: string) => new Error(`Unknown ${what} "${id}" in the stored demo collection`);
+
+let storedSampler: { runId: string; sampler: CloudSampler } | undefined;
+
+/** A demo collection's cloud samples from the models it stored, as the node charts draw nodes (one per process and run). */
+async function storedDemoSampler(store: Store): Promise<CloudSampler | undefined> {
+  const latest = await latestCollection(store);
+  if (latest?.source !== "demo") return undefined;
+  if (storedSampler?.runId === latest.runId) return storedSampler.sampler;
+  const estate = await storedDemoCloudEstate(store);
+  if (!estate) return undefined;
+  const sampler = demoCloudSampler(estate.seed, estate.models, estate.facts, unknownInStoredDemo);
+  storedSampler = { runId: estate.runId, sampler };
   return sampler;
 }
 
 /** The source behind the stored inventory, as a cloud sample source (null when none is known). */
 export async function storedCloudSource(store: Store): Promise<CloudSampleSource | null> {
-  const stored = await demoCloudSampler(store);
+  const stored = await storedDemoSampler(store);
   const source = stored ?? (await storedSource(store));
   const demo = source ? tolerantCloudSource(source) : null;
   // A cloud connection's services (ids `conn:<connection>:…`) have their collected samples in the store.

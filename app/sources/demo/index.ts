@@ -15,7 +15,18 @@ export {
   type DemoFleet,
   type DemoOptions,
 } from "./inventory";
-export { createDemoSource, demoNodeModel, demoNodeSamples, nodeGroupKey, type DemoSource, type NodeGroupShares } from "./source";
+export {
+  createDemoSource,
+  demoCloudSampler,
+  demoNodeModel,
+  demoNodeSamples,
+  demoNodeSource,
+  nodeGroupGpuShares,
+  nodeGroupKey,
+  type DemoNodeFacts,
+  type DemoSource,
+  type NodeGroupShares,
+} from "./source";
 export { cloudModelsFrom, cloudSampler, storedCloudModels, type CloudModels, type CloudSampler, type StoredCloudModels } from "./cloud-sampler";
 export { cloudInstanceCount } from "./cloud";
 export { POLICIES as DEMO_POLICIES } from "./names";

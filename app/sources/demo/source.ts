@@ -110,17 +110,92 @@ export function demoNodeSamples(seed: number, nodeId: string, region: string, sh
   return utilisationSeries(demoNodeModel(seed, nodeId, region, share), fromMs, toMs, stepMs);
 }
 
+/**
+ * The requested share of each GPU group's GPUs (one GPU per pod of the group, DaemonSets aside), by nodeGroupKey:
+ * what a demo GPU node's utilisation follows. From the inventory's containers and node groups, so the analysis
+ * computes it from the stored inventory as the source does from its own.
+ */
+export function nodeGroupGpuShares(
+  containers: Iterable<{ id: string; cluster: string; node_group: string; pod_owner_kind: string; replicas: number }>,
+  nodeGroups: Iterable<{ cluster: string; name: string; instance_type: string; node_count: number }>,
+): Map<string, number> {
+  const gpuPods = new Map<string, number>();
+  for (const c of containers) {
+    if (c.pod_owner_kind === "DaemonSet" || !gpuModel(0, c)) continue;
+    const key = nodeGroupKey(c.cluster, c.node_group);
+    gpuPods.set(key, (gpuPods.get(key) ?? 0) + c.replicas);
+  }
+  const gpuShare = new Map<string, number>();
+  for (const g of nodeGroups) {
+    const gpus = GPU_INSTANCE_TYPES[g.instance_type]?.gpus;
+    if (!gpus || g.node_count === 0) continue;
+    const key = nodeGroupKey(g.cluster, g.name);
+    gpuShare.set(key, Math.min(1, (gpuPods.get(key) ?? 0) / (gpus * g.node_count)));
+  }
+  return gpuShare;
+}
+
+/** What a demo node's samples and GPUs are made from, besides the seed: no fleet needs to be generated for them. */
+export interface DemoNodeFacts {
+  /** Cluster name → region. */
+  regions: ReadonlyMap<string, string>;
+  /** nodeGroupShares of the fleet (stored by its collection). */
+  groupShare: ReadonlyMap<string, { cpu: number; mem: number }>;
+  /** nodeGroupGpuShares of the fleet. */
+  gpuShare: ReadonlyMap<string, number>;
+  /** The nodes by id. */
+  nodes: ReadonlyMap<string, { id: string; cluster: string; node_group: string; instance_type: string }>;
+}
+
+/**
+ * A demo fleet's node samples and GPU facts from the seed and DemoNodeFacts: the demo source's own (it builds the
+ * facts from its generated fleet) and the analysis run's (from the stored inventory and shares: issue 13, a 500,000-
+ * container run held the generated fleet beside the stored one). Throws for a node the facts do not know.
+ */
+export function demoNodeSource(seed: number, facts: DemoNodeFacts, unknown: (id: string, what: string) => Error): Pick<DemoSource, "nodeSamples" | "nodeGpu"> {
+  const nodeOf = (nodeId: string) => {
+    const n = facts.nodes.get(nodeId);
+    if (!n) throw unknown(nodeId, "node");
+    return n;
+  };
+  return {
+    nodeSamples(nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
+      const n = nodeOf(nodeId);
+      return demoNodeSamples(seed, n.id, facts.regions.get(n.cluster) ?? "", facts.groupShare.get(nodeGroupKey(n.cluster, n.node_group)), fromMs, toMs, stepMs);
+    },
+    nodeGpu(nodeId, fromMs, toMs) {
+      const n = nodeOf(nodeId);
+      const share = facts.gpuShare.get(nodeGroupKey(n.cluster, n.node_group)) ?? 0.5;
+      return nodeGpuOf(seed, n, facts.regions.get(n.cluster) ?? "", share, fromMs, toMs);
+    },
+  };
+}
+
+/**
+ * A demo estate's cloud samples from its models (stored by the collection) and what its Kubernetes nodes' models
+ * need: the same samples as the demo source's, with no estate generated. A node instance's model is its node's, from
+ * the seed, the node's cluster and group, the cluster's region and the group's share.
+ */
+export function demoCloudSampler(
+  seed: number,
+  models: CloudModels,
+  facts: { regions: ReadonlyMap<string, string>; groupShare: ReadonlyMap<string, { cpu: number; mem: number }>; nodes: ReadonlyMap<string, { cluster: string; node_group: string }> },
+  unknown: (id: string, what: string) => Error,
+): CloudSampler {
+  return cloudSampler(
+    models,
+    (nodeId) => {
+      const node = facts.nodes.get(nodeId);
+      if (!node) throw unknown(nodeId, "node");
+      return demoNodeModel(seed, nodeId, facts.regions.get(node.cluster) ?? "", facts.groupShare.get(nodeGroupKey(node.cluster, node.node_group)));
+    },
+    unknown,
+  );
+}
+
 function buildIndex(fleet: DemoFleet): Index {
   const inv = fleet.inventory;
   const regions = new Map(inv.clusters.map((c) => [c.name, c.region]));
-  const groupKey = nodeGroupKey;
-  const groupShare = nodeGroupShares(inv);
-  const gpuPods = new Map<string, number>();
-  for (const c of inv.containers) {
-    if (c.pod_owner_kind === "DaemonSet" || !gpuModel(0, c)) continue;
-    const key = groupKey(c.cluster, c.node_group);
-    gpuPods.set(key, (gpuPods.get(key) ?? 0) + c.replicas);
-  }
   const k8sMembers = new Map<string, string[]>();
   for (const i of inv.cloudInstances) {
     if (!i.group_id || !fleet.cloud.nodeOf.has(i.id)) continue;
@@ -128,20 +203,13 @@ function buildIndex(fleet: DemoFleet): Index {
     if (list) list.push(i.id);
     else k8sMembers.set(i.group_id, [i.id]);
   }
-  const gpuShare = new Map<string, number>();
-  for (const g of inv.nodeGroups) {
-    const gpus = GPU_INSTANCE_TYPES[g.instance_type]?.gpus;
-    if (!gpus || g.node_count === 0) continue;
-    const key = groupKey(g.cluster, g.name);
-    gpuShare.set(key, Math.min(1, (gpuPods.get(key) ?? 0) / (gpus * g.node_count)));
-  }
   return {
-    gpuShare,
+    gpuShare: nodeGroupGpuShares(inv.containers, inv.nodeGroups),
     containers: new Map(inv.containers.map((c) => [c.id, c])),
     nodes: new Map(inv.nodes.map((n) => [n.id, n])),
     k8sMembers,
     regions,
-    groupShare,
+    groupShare: nodeGroupShares(inv),
   };
 }
 
@@ -159,14 +227,11 @@ export function createDemoSource(options: DemoOptions): DemoSource {
     if (!found) throw unknownIn(id, what);
     return found;
   };
-  const nodeUtilisation = (nodeId: string) => {
-    const n = find(idx().nodes, nodeId, "node");
-    const share = idx().groupShare.get(nodeGroupKey(n.cluster, n.node_group)) ?? NO_SHARE;
-    return nodeModel(seed, n.id, idx().regions.get(n.cluster) ?? "", share.cpu, share.mem);
-  };
+  let nodeSource: ReturnType<typeof demoNodeSource> | undefined;
+  const nodes = () => (nodeSource ??= demoNodeSource(seed, idx(), unknownIn));
   const cloudModels = (): CloudModels => ({ models: demo().cloud.models, shapes: demo().cloud.shapes, nodeOf: demo().cloud.nodeOf, k8sMembers: idx().k8sMembers });
   let sampler: CloudSampler | undefined;
-  const cloud = () => (sampler ??= cloudSampler(cloudModels(), nodeUtilisation, unknownIn));
+  const cloud = () => (sampler ??= demoCloudSampler(seed, cloudModels(), idx(), unknownIn));
   return {
     seed,
     size,
@@ -183,19 +248,13 @@ export function createDemoSource(options: DemoOptions): DemoSource {
     },
     nodeGroupShares: () => idx().groupShare,
     cloudModels,
-    nodeSamples(nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
-      return utilisationSeries(nodeUtilisation(nodeId), fromMs, toMs, stepMs);
-    },
+    nodeSamples: (nodeId, fromMs, toMs, stepMs) => nodes().nodeSamples(nodeId, fromMs, toMs, stepMs),
     containerGpu(containerId, fromMs, toMs) {
       const c = find(idx().containers, containerId, "container");
       const g = gpuModel(seed, c);
       return g && containerGpuOf(g, containerModel(seed, c, idx().regions.get(c.cluster) ?? ""), fromMs, toMs);
     },
-    nodeGpu(nodeId, fromMs, toMs) {
-      const n = find(idx().nodes, nodeId, "node");
-      const share = idx().gpuShare.get(`${n.cluster}\u0000${n.node_group}`) ?? 0.5;
-      return nodeGpuOf(seed, n, idx().regions.get(n.cluster) ?? "", share, fromMs, toMs);
-    },
+    nodeGpu: (nodeId, fromMs, toMs) => nodes().nodeGpu(nodeId, fromMs, toMs),
     instanceSamples(instanceId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
       return cloud().cloudSamples(instanceId, fromMs, toMs, stepMs).map((s) => ({ t: s.t, cpu: s.cpuPct, mem: s.memPct ?? 0 }));
     },
