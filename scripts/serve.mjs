@@ -14,8 +14,9 @@
  * connections) and the store (SQLite in WAL with busy retries, or PostgreSQL); each keeps its own caches, keyed
  * by the collection and snapshot ids it reads from the store, so a new analysis is seen by all. Only the first
  * web process runs the collection schedule (the others get KUBEX_COLLECT_SCHEDULE=off; "collect now" still runs
- * where it is asked). A web process that dies is forked again. The primary prints the "[kubex-serve]" line once
- * every web process listens, and passes SIGTERM/SIGINT on.
+ * where it is asked). A web process that dies is forked again. A web process listens once its first warm-up of the
+ * default pages' caches is over (app/features/warm); the primary prints the "[kubex-serve]" line once every web
+ * process listens, and passes SIGTERM/SIGINT on.
  */
 import cluster from "node:cluster";
 import os from "node:os";
@@ -167,6 +168,18 @@ async function serve() {
       getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
     }),
   );
+
+  // Connections are taken once this process's first warm-up is over (issue 13): a request arriving during it joined
+  // the cold computations (the root Summary's first answer took 8-9 s at 500,000 containers). With several web
+  // processes the primary's line comes when all listen, so "ready" means warm. A warm-up longer than WARM_WAIT_MS
+  // (a store far past the benchmarks' sizes) is not waited for further; it goes on while the process serves.
+  const WARM_WAIT_MS = 120_000;
+  const warmUp = build.entry?.module?.firstWarmUp;
+  if (warmUp) {
+    let timer;
+    await Promise.race([warmUp, new Promise((resolve) => (timer = setTimeout(resolve, WARM_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
 
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || undefined;

@@ -58,9 +58,10 @@ declare global {
 
 /**
  * Starts the poll (once per process; a module reloaded in development replaces it): the first warm-up right away,
- * then one after every change of the cache generation.
+ * then one after every change of the cache generation. Resolves when the first warm-up is over, done or failed
+ * (never rejects): scripts/serve.mjs listens only then, so no user's first request joins a cold computation.
  */
-export function startWarming(getStore: () => Promise<Store>, log: (line: string) => void = (l) => console.log(l)): void {
+export function startWarming(getStore: () => Promise<Store>, log: (line: string) => void = (l) => console.log(l)): Promise<void> {
   globalThis.__kubexWarmer?.stop();
   let warmed: string | undefined;
   let busy = false;
@@ -83,6 +84,6 @@ export function startWarming(getStore: () => Promise<Store>, log: (line: string)
   };
   const timer = setInterval(() => void tick(), WARM_POLL_MS);
   timer.unref();
-  setImmediate(() => void tick());
   globalThis.__kubexWarmer = { timer, stop: () => clearInterval(timer) };
+  return new Promise((resolve) => setImmediate(() => void tick().then(resolve)));
 }
