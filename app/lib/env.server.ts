@@ -58,7 +58,7 @@ const SCHEMA = z.object({
   KUBEX_ANALYSIS_QUEUE: z.preprocess(blankAsUndefined, z.enum(["on", "off"]).optional()),
   KUBEX_ANALYSIS_SHARD_TIMEOUT_S: whole(5, 86_400),
   KUBEX_ANALYSIS_SHARD_ATTEMPTS: whole(1, 20),
-  // Page and data requests one web process works on at once; the rest wait in order (decision 022). Default: no limit.
+  // Page and data reads one web process works on at once; the rest wait in order (decision 022). Default: 4.
   KUBEX_REQUESTS_PER_PROCESS: whole(1, 1000),
   // When connected clusters are collected and analysed: a cron expression (UTC) or "off"; default daily at 02:00.
   KUBEX_COLLECT_SCHEDULE: z.preprocess(
