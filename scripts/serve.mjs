@@ -118,7 +118,7 @@ async function serve() {
   // Admission (decision 022, app/lib/admission.server.ts): at most KUBEX_REQUESTS_PER_PROCESS (default 4) page and
   // data reads at once, the rest in arrival order. Without it 50 requests share the process's thread and finish
   // together: a request that waits on a real turn of the loop (a PostgreSQL round trip, a read thread) waits behind
-  // every one in progress (the node links' answers at 500,000 containers reached 4.3 s; 1.5 s with it).
+  // every one in progress (at 500,000 containers the slowest answers took 4.1-4.3 s; 1.5-2.4 s with it).
   const admit = admissionQueue(env().KUBEX_REQUESTS_PER_PROCESS ?? 4);
 
   const app = express();
