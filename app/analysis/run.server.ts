@@ -189,7 +189,7 @@ export async function resolveSource(store: Store, options: Pick<RunAnalysisOptio
     return tolerantNodeSource(demoNodeSource(seed, facts, unknownInStoredDemo));
   };
   let estate: Promise<StoredDemoCloudEstate | undefined> | undefined;
-  const storedEstate = () => (estate ??= storedDemoCloudEstate(store));
+  const storedEstate = () => (estate ??= storedDemoCloudEstate(store, latest));
   const cloudSource = async (): Promise<CloudSampleSource> => {
     const e = await storedEstate();
     return tolerantCloudSource(e ? demoCloudSampler(seed, e.models, e.facts, unknownInStoredDemo) : generate());

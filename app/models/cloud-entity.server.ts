@@ -83,8 +83,8 @@ export interface StoredDemoCloudEstate {
  * The latest demo collection's stored cloud models and node facts; undefined for another source or a demo run
  * stored before the models were (the estate is then generated, as before).
  */
-export async function storedDemoCloudEstate(store: Store): Promise<StoredDemoCloudEstate | undefined> {
-  const latest = await latestCollection(store);
+export async function storedDemoCloudEstate(store: Store, latestRun?: Awaited<ReturnType<typeof latestCollection>>): Promise<StoredDemoCloudEstate | undefined> {
+  const latest = latestRun ?? (await latestCollection(store));
   if (latest?.source !== "demo") return undefined;
   const [models, shares] = await Promise.all([storedDemoCloudModels(store, latest.runId), storedDemoNodeShares(store, latest.runId)]);
   if (!models || !shares) return undefined;
@@ -108,7 +108,7 @@ async function storedDemoSampler(store: Store): Promise<CloudSampler | undefined
   const latest = await latestCollection(store);
   if (latest?.source !== "demo") return undefined;
   if (storedSampler?.runId === latest.runId) return storedSampler.sampler;
-  const estate = await storedDemoCloudEstate(store);
+  const estate = await storedDemoCloudEstate(store, latest);
   if (!estate) return undefined;
   const sampler = demoCloudSampler(estate.seed, estate.models, estate.facts, unknownInStoredDemo);
   storedSampler = { runId: estate.runId, sampler };

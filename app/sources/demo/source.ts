@@ -135,12 +135,36 @@ export function nodeGroupGpuShares(
   return gpuShare;
 }
 
-/** What a demo node's samples and GPUs are made from, besides the seed: no fleet needs to be generated for them. */
-export interface DemoNodeFacts {
+/** What a demo node's utilisation model is made from, besides the seed: its cluster's region and its group's share. */
+interface NodeModelFacts {
   /** Cluster name → region. */
   regions: ReadonlyMap<string, string>;
   /** nodeGroupShares of the fleet (stored by its collection). */
   groupShare: ReadonlyMap<string, { cpu: number; mem: number }>;
+  /** The nodes by id. */
+  nodes: ReadonlyMap<string, { cluster: string; node_group: string }>;
+}
+
+/** The node of an id, or the `unknown` error. */
+function knownNode<N>(facts: { nodes: ReadonlyMap<string, N> }, unknown: (id: string, what: string) => Error) {
+  return (nodeId: string): N => {
+    const n = facts.nodes.get(nodeId);
+    if (!n) throw unknown(nodeId, "node");
+    return n;
+  };
+}
+
+/** A node's utilisation model by id (demoNodeModel), for its samples and for its cloud instance's. */
+function demoNodeModelOf(seed: number, facts: NodeModelFacts, unknown: (id: string, what: string) => Error) {
+  const nodeOf = knownNode(facts, unknown);
+  return (nodeId: string) => {
+    const n = nodeOf(nodeId);
+    return demoNodeModel(seed, nodeId, facts.regions.get(n.cluster) ?? "", facts.groupShare.get(nodeGroupKey(n.cluster, n.node_group)));
+  };
+}
+
+/** What a demo node's samples and GPUs are made from, besides the seed: no fleet needs to be generated for them. */
+export interface DemoNodeFacts extends NodeModelFacts {
   /** nodeGroupGpuShares of the fleet. */
   gpuShare: ReadonlyMap<string, number>;
   /** The nodes by id. */
@@ -153,16 +177,10 @@ export interface DemoNodeFacts {
  * container run held the generated fleet beside the stored one). Throws for a node the facts do not know.
  */
 export function demoNodeSource(seed: number, facts: DemoNodeFacts, unknown: (id: string, what: string) => Error): Pick<DemoSource, "nodeSamples" | "nodeGpu"> {
-  const nodeOf = (nodeId: string) => {
-    const n = facts.nodes.get(nodeId);
-    if (!n) throw unknown(nodeId, "node");
-    return n;
-  };
+  const nodeOf = knownNode(facts, unknown);
+  const model = demoNodeModelOf(seed, facts, unknown);
   return {
-    nodeSamples(nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) {
-      const n = nodeOf(nodeId);
-      return demoNodeSamples(seed, n.id, facts.regions.get(n.cluster) ?? "", facts.groupShare.get(nodeGroupKey(n.cluster, n.node_group)), fromMs, toMs, stepMs);
-    },
+    nodeSamples: (nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) => utilisationSeries(model(nodeId), fromMs, toMs, stepMs),
     nodeGpu(nodeId, fromMs, toMs) {
       const n = nodeOf(nodeId);
       const share = facts.gpuShare.get(nodeGroupKey(n.cluster, n.node_group)) ?? 0.5;
@@ -176,21 +194,8 @@ export function demoNodeSource(seed: number, facts: DemoNodeFacts, unknown: (id:
  * need: the same samples as the demo source's, with no estate generated. A node instance's model is its node's, from
  * the seed, the node's cluster and group, the cluster's region and the group's share.
  */
-export function demoCloudSampler(
-  seed: number,
-  models: CloudModels,
-  facts: { regions: ReadonlyMap<string, string>; groupShare: ReadonlyMap<string, { cpu: number; mem: number }>; nodes: ReadonlyMap<string, { cluster: string; node_group: string }> },
-  unknown: (id: string, what: string) => Error,
-): CloudSampler {
-  return cloudSampler(
-    models,
-    (nodeId) => {
-      const node = facts.nodes.get(nodeId);
-      if (!node) throw unknown(nodeId, "node");
-      return demoNodeModel(seed, nodeId, facts.regions.get(node.cluster) ?? "", facts.groupShare.get(nodeGroupKey(node.cluster, node.node_group)));
-    },
-    unknown,
-  );
+export function demoCloudSampler(seed: number, models: CloudModels, facts: NodeModelFacts, unknown: (id: string, what: string) => Error): CloudSampler {
+  return cloudSampler(models, demoNodeModelOf(seed, facts, unknown), unknown);
 }
 
 function buildIndex(fleet: DemoFleet): Index {
