@@ -10,6 +10,7 @@ import { BANNER_MS } from "~/lib/constants";
 import { NODE_TREE_FILTER, NODE_TREE_VIEW } from "~/features/nodes/constants";
 import { TREE_ROUTE } from "~/features/tree/tree-links";
 import type { TreeRow } from "~/components/tree/TreeView";
+import { expandSlice } from "~/features/tree/slice";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadNodeTreePage(request);
@@ -25,7 +26,7 @@ export default function NodesTree() {
       <TreeSearch {...page.search} />
       {page.search.message ? <Banner text={page.search.message} durationMs={BANNER_MS.searchNotFound} /> : null}
       <div className="min-h-0 flex-1 overflow-auto">
-        <TreeView root={page.tree} selectedId={page.selected.id} showCount={page.showCount} childrenUrl={childrenUrl} />
+        <TreeView root={expandSlice(page.tree, page.treeLinks)} selectedId={page.selected.id} showCount={page.showCount} childrenUrl={childrenUrl} />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
 import { formatContainerCount, formatCount, formatCurrency, formatDecimal, gradientColor, round, formatFixed } from "~/lib/format";
 import type { ViewTreePage } from "~/features/tree/view-tree-page.server";
+import { childrenOf, expandSlice } from "~/features/tree/slice";
 import { Breadcrumb } from "./Breadcrumb";
 
 /**
@@ -24,7 +25,10 @@ export function FolderOverview({ page, unit, savings, embedded }: { page: ViewTr
   const params = new URLSearchParams(location.search);
   const notice = params.get("automation");
   const failure = params.get("automationError");
-  const children = [...selected.children].sort((a, b) => b.count - a.count);
+  // The selected folder's contents are its rows in the tree's slice (a leaf counts 1).
+  const children = childrenOf(expandSlice(page.tree, page.treeLinks), selected.id)
+    .map((c) => ({ ...c, count: c.count ?? 1 }))
+    .sort((a, b) => b.count - a.count);
   const max = Math.max(1, ...children.map((c) => c.count));
   return (
     <div>

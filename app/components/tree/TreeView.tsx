@@ -6,10 +6,11 @@ import { formatContainerCount, formatCount } from "~/lib/format";
 import { TreeChevron, TreeIcon } from "./tree-icons";
 import { revealInScrollBox } from "./reveal";
 
-export type { SliceRow as TreeRow } from "~/features/tree/slice";
-import type { SliceRow as TreeRow } from "~/features/tree/slice";
+export type { TreeRow } from "~/features/tree/slice";
+import type { TreeRow } from "~/features/tree/slice";
 
 export interface TreeViewProps {
+  /** The page's slice made whole (expandSlice). */
   root: TreeRow;
   selectedId: string;
   showCount: boolean;

@@ -4,6 +4,7 @@ import { Banner } from "~/components/ui/Banner";
 import { BANNER_MS } from "~/lib/constants";
 import type { ViewTreePage } from "~/features/tree/view-tree-page.server";
 import { TREE_ROUTE } from "~/features/tree/tree-links";
+import { expandSlice } from "~/features/tree/slice";
 import { TreePane } from "./TreePane";
 import { TreeSearch } from "./TreeSearch";
 import { TreeSelector } from "./TreeSelectors";
@@ -51,7 +52,7 @@ export function ViewTreeLayout({ page }: { page: ViewTreePage }) {
       ) : null}
       <div className="min-h-0 flex-1 overflow-auto">
         <TreeView
-          root={page.tree}
+          root={expandSlice(page.tree, page.treeLinks)}
           selectedId={page.selected.id}
           showCount={page.showCount}
           childrenUrl={childrenUrl}

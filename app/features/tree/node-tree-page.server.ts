@@ -13,7 +13,7 @@ import { redirect } from "@remix-run/node";
 import { findByFullPath } from "~/domain/tree/navigate";
 import { runTreeSearch, searchFormState } from "./search-redirect.server";
 import { childRows, treeSlice } from "./slice";
-import { TREE_ROUTE, treeNodeHref } from "./tree-links";
+import { TREE_ROUTE, treeItemHref, treeLinkContext } from "./tree-links";
 import type { TreeNode } from "~/domain/tree/types";
 
 export async function loadNodeTreePage(request: Request) {
@@ -27,13 +27,15 @@ export async function loadNodeTreePage(request: Request) {
   const onNoData = url.pathname.endsWith("/no-data");
   if (!root.children?.length && !onNoData) throw redirect(`${base}/no-data`);
   if (root.children?.length && onNoData) throw redirect(base);
-  const href = (n: TreeNode) => treeNodeHref("nodes", n, { keep: url.searchParams });
+  const treeLinks = treeLinkContext("nodes", { keep: url.searchParams });
+  const href = (n: TreeNode) => treeItemHref(treeLinks, n);
   const search = await runTreeSearch(root, url, href);
   const match = findByFullPath(root, url.searchParams.get("fullPath"));
   const path = [...match.ancestors, match.node];
   const selected = match.node;
   return {
-    tree: treeSlice(path, href),
+    tree: treeSlice(path),
+    treeLinks,
     selected: {
       id: selected.id,
       label: selected.label,
@@ -42,7 +44,6 @@ export async function loadNodeTreePage(request: Request) {
       fullPath: selected.fullPath,
       entityId: selected.entityId ?? null,
       count: selected.count ?? 0,
-      children: (selected.children ?? []).map((c) => ({ id: c.id, label: c.label, type: c.type, count: c.count ?? 1, href: href(c) })),
     },
     breadcrumb: path.map((n) => ({ label: n.label, fullPath: n.fullPath, url: href(n), type: n.type })),
     showCount: flags.showTreeCount && !flags.lazyLoadFolder,
@@ -60,6 +61,7 @@ export async function loadNodeTreeChildren(request: Request) {
   const root = await getNodeTree(await getDb());
   const match = findByFullPath(root, url.searchParams.get("fullPath"));
   if (!match.matched) return Response.json({ error: "Folder not found.", children: [] }, { status: 404 });
-  const href = (n: TreeNode) => treeNodeHref("nodes", n, { keep: url.searchParams });
+  const treeLinks = treeLinkContext("nodes", { keep: url.searchParams });
+  const href = (n: TreeNode) => treeItemHref(treeLinks, n);
   return Response.json({ children: childRows(match.node, href) });
 }

@@ -1,10 +1,32 @@
 /**
  * The part of a tree a page sends to the browser: the root, and the children of every node on the path to the
- * selection. A 150,000-container tree never travels whole; other folders load their children on demand.
+ * selection. A 500,000-container tree never travels whole; other folders load their children on demand.
+ *
+ * A slice row carries only what the browser cannot work out (issue 13: page weight). Its link comes from the
+ * page's TreeLinkContext, its label only when it is not its name, its full path only when it is not the parent's
+ * path and its name; `expandSlice` gives the rows back whole, on the server's render and in the browser alike.
  */
 import type { TreeNode } from "~/domain/tree/types";
+import { treeItemHref, type TreeLinkContext } from "./tree-links";
 
+/** A row of a slice as the page's data carries it. */
 export interface SliceRow {
+  id: string;
+  name: string;
+  /** Only when it is not `name`. */
+  label?: string;
+  level: number;
+  type: string;
+  /** Only when it is not the parent's full path, a slash and `name` (and on the slice's top row). */
+  fullPath?: string;
+  entityId?: string;
+  count?: number;
+  hasChildren: boolean;
+  children?: SliceRow[];
+}
+
+/** A tree row as the tree shows it: label, full path and link filled in. */
+export interface TreeRow {
   id: string;
   name: string;
   label: string;
@@ -15,10 +37,21 @@ export interface SliceRow {
   count?: number;
   hasChildren: boolean;
   href: string;
-  children?: SliceRow[];
+  children?: TreeRow[];
 }
 
-export function toRow(node: TreeNode, href: (n: TreeNode) => string, hasLazyChildren: (n: TreeNode) => boolean): SliceRow {
+function toSliceRow(node: TreeNode, parentPath: string | undefined, hasLazyChildren: (n: TreeNode) => boolean): SliceRow {
+  const row: SliceRow = { id: node.id, name: node.name, level: node.level, type: node.type, hasChildren: Boolean(node.children?.length) || hasLazyChildren(node) };
+  if (node.label !== node.name) row.label = node.label;
+  if (parentPath === undefined || node.fullPath !== `${parentPath}/${node.name}`) row.fullPath = node.fullPath;
+  if (node.entityId !== undefined) row.entityId = node.entityId;
+  const count = node.containerCount ?? node.count;
+  if (count !== undefined) row.count = count;
+  return row;
+}
+
+/** A whole row (with its link), for the lazy children's JSON and the no-data row. */
+export function toRow(node: TreeNode, href: (n: TreeNode) => string, hasLazyChildren: (n: TreeNode) => boolean): TreeRow {
   return {
     id: node.id,
     name: node.name,
@@ -34,17 +67,51 @@ export function toRow(node: TreeNode, href: (n: TreeNode) => string, hasLazyChil
 }
 
 /** `path` runs from the root to the selected node (inclusive); each of them is sent with its children. */
-export function treeSlice(
-  path: readonly TreeNode[],
-  href: (n: TreeNode) => string,
-  hasLazyChildren: (n: TreeNode) => boolean = () => false,
-): SliceRow {
-  const rows = path.map((n) => toRow(n, href, hasLazyChildren));
+export function treeSlice(path: readonly TreeNode[], hasLazyChildren: (n: TreeNode) => boolean = () => false): SliceRow {
+  const rows = path.map((n, i) => toSliceRow(n, i === 0 ? undefined : path[i - 1].fullPath, hasLazyChildren));
   for (let i = 0; i < path.length; i++) {
     const kids = path[i].children ?? [];
-    rows[i].children = kids.map((k) => (i + 1 < path.length && k.id === path[i + 1].id ? rows[i + 1] : toRow(k, href, hasLazyChildren)));
+    const parentPath = path[i].fullPath;
+    rows[i].children = kids.map((k) => (i + 1 < path.length && k.id === path[i + 1].id ? rows[i + 1] : toSliceRow(k, parentPath, hasLazyChildren)));
   }
   return rows[0];
+}
+
+/** The slice's rows whole: labels, full paths and links (the same for one slice object and context, made once). */
+export function expandSlice(slice: SliceRow, links: TreeLinkContext): TreeRow {
+  let byContext = expanded.get(slice);
+  if (!byContext) expanded.set(slice, (byContext = new Map()));
+  const key = `${links.kind}?${links.query}`;
+  let root = byContext.get(key);
+  if (!root) byContext.set(key, (root = expandRow(slice, undefined, links)));
+  return root;
+}
+
+const expanded = new WeakMap<SliceRow, Map<string, TreeRow>>();
+
+function expandRow(row: SliceRow, parentPath: string | undefined, links: TreeLinkContext): TreeRow {
+  const fullPath = row.fullPath ?? (parentPath === undefined ? row.name : `${parentPath}/${row.name}`);
+  const whole: TreeRow = {
+    id: row.id,
+    name: row.name,
+    label: row.label ?? row.name,
+    level: row.level,
+    type: row.type,
+    fullPath,
+    entityId: row.entityId,
+    count: row.count,
+    hasChildren: row.hasChildren,
+    href: treeItemHref(links, { id: row.id, level: row.level, fullPath, entityId: row.entityId, type: row.type }),
+  };
+  if (row.children) whole.children = row.children.map((c) => expandRow(c, fullPath, links));
+  return whole;
+}
+
+/** The rows under the node with this id, if the slice holds them (the selected folder's contents). */
+export function childrenOf(root: TreeRow, id: string): TreeRow[] {
+  let row: TreeRow | undefined = root;
+  while (row && row.id !== id) row = row.children?.find((c) => id.startsWith(`${c.id}.`) || c.id === id);
+  return row?.children ?? [];
 }
 
 /** Children rows of one node, for the lazy-load endpoint. */

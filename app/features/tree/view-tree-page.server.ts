@@ -14,8 +14,8 @@ import { folderScope } from "~/models/tree-scope.server";
 import { getLeafNodes } from "~/models/trees.server";
 import { findByFullPath } from "~/domain/tree/navigate";
 import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
-import { toRow, treeSlice } from "./slice";
-import { TREE_ROUTE, treeNodeHref } from "./tree-links";
+import { treeSlice } from "./slice";
+import { TREE_ROUTE, treeItemHref, treeLinkContext } from "./tree-links";
 import { NO_DATA_NODE, type TreeNode } from "~/domain/tree/types";
 
 type Kind = "containers" | "cloud";
@@ -41,8 +41,8 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
   const filter = { item: applied.filter, urlIdRejected: applied.filterRejected };
   const viewId = view.item.viewId;
   const filterId = filter.item.viewFilterId;
-  const ctx = { viewId, filterId, keep: params };
-  const href = (n: TreeNode) => treeNodeHref(kind, n, ctx);
+  const treeLinks = treeLinkContext(kind, { viewId, filterId, keep: params });
+  const href = (n: TreeNode) => treeItemHref(treeLinks, n);
   const base = TREE_ROUTE[kind];
   const onNoData = url.pathname.endsWith("/no-data");
 
@@ -88,7 +88,7 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
     path[path.length - 1] = await leavesOf(match.node);
   }
   const selected = path[path.length - 1];
-  const tree = root.children?.length ? treeSlice(path, href, (n) => n.level === depth && n.level > 0) : toRow(NO_DATA_NODE, () => base, () => false);
+  const tree = root.children?.length ? treeSlice(path, (n) => n.level === depth && n.level > 0) : treeSlice([NO_DATA_NODE]);
 
   const viewHref = (id: string) => `${base}?viewId=${encodeURIComponent(id)}&filterId=${encodeURIComponent(filterId)}`;
   const filterHref = (id: string) => `${base}?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(id)}`;
@@ -98,6 +98,7 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
     kind,
     csrf,
     tree,
+    treeLinks,
     selected: {
       id: selected.id,
       name: selected.name,
@@ -108,7 +109,6 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
       entityId: selected.entityId ?? null,
       count: selected.containerCount ?? selected.count ?? 0,
       isLeaf: selected.level > depth,
-      children: (selected.children ?? []).map((c) => ({ id: c.id, label: c.label, type: c.type, count: c.containerCount ?? c.count ?? 1, href: href(c) })),
     },
     breadcrumb: path.map((n) => ({ label: n.label, fullPath: n.fullPath, url: href(n), type: n.type })),
     view: { id: viewId, name: view.item.name, rejected: view.urlIdRejected, levels: view.item.viewDetails.map((d) => d.displayColumn) },
