@@ -16,9 +16,11 @@ describe("storeCache", () => {
       return computed;
     };
     const asked = [cache.get(store, "tree", compute), cache.get(store, "tree", compute, true), cache.get(store, "tree", compute)];
+    expect(cache.waiting(store)).toBe(3);
     release();
     expect(await Promise.all(asked)).toEqual([1, 1, 1]);
     expect(computed).toBe(1);
+    expect(cache.waiting(store)).toBe(0);
     expect(await cache.get(store, "tree", compute)).toBe(1);
     expect(await cache.get(store, "tree", compute, true)).toBe(2);
     expect(computed).toBe(2);

@@ -16,6 +16,8 @@ export interface StoreCache<T> {
   /** The value for `key`, computed by `compute` when absent (or when `reload` and not being computed now). */
   get(db: Db, key: string, compute: () => Promise<T>, reload?: boolean, generation?: string): Promise<T>;
   clear(db: Db): void;
+  /** How many requests are waiting now for values still being computed (what a build keeps waiting). */
+  waiting(db: Db): number;
 }
 
 /**
@@ -26,6 +28,7 @@ export function storeCache<T>(options: { maxEntries: number; maxBytes?: number; 
   type Entry = { promise: Promise<T>; value?: T; generation?: string };
   const caches = new WeakMap<Db, Map<string, Entry>>();
   const generations = new WeakMap<Db, string>();
+  const waiting = new WeakMap<Db, number>();
   const trim = (cache: Map<string, Entry>, keep: string) => {
     const size = (e: { value?: T }) => (options.sizeOf && e.value !== undefined ? options.sizeOf(e.value) : 0);
     let bytes = 0;
@@ -59,12 +62,23 @@ export function storeCache<T>(options: { maxEntries: number; maxBytes?: number; 
         entry = made;
         cache.set(key, made);
       }
-      const value = await entry.promise;
-      trim(cache, key);
-      return value;
+      if ("value" in entry) {
+        trim(cache, key);
+        return entry.value as T;
+      }
+      waiting.set(db, (waiting.get(db) ?? 0) + 1);
+      try {
+        return await entry.promise;
+      } finally {
+        waiting.set(db, waiting.get(db)! - 1);
+        trim(cache, key);
+      }
     },
     clear(db) {
       caches.delete(db);
+    },
+    waiting(db) {
+      return waiting.get(db) ?? 0;
     },
   };
 }

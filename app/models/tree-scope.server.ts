@@ -89,6 +89,11 @@ export function clearTreeCache(db: Db) {
   trees.clear(db);
 }
 
+/** How many requests of a store are waiting now for a tree being built. */
+export function requestsWaitingForTrees(db: Db): number {
+  return trees.waiting(db);
+}
+
 /** What every tree of the inventory depends on: the latest collection run (its id, status and end) and the cloud connections' latest change. */
 export async function latestRunKey(db: Db): Promise<string> {
   const run = await db
