@@ -1,0 +1,92 @@
+/**
+ * patches/react-dom+18.3.1.patch (decision 029): React's Node stream renderer gathers the strings of a flush and
+ * encodes them once, instead of copying every tag and attribute into 2 kB byte buffers one native call at a time.
+ * What a page sends must not change: the same bytes as the unpatched renderer's string twin, Suspense boundaries
+ * streamed in later included, multi-byte text intact, and two renders side by side each getting only its own
+ * output. It must also be in force (npm's postinstall applies it): a big page leaves in a few writes, not hundreds.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { createElement as h, Suspense, type ReactNode } from "react";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+// The production build, as the server runs it (vitest's NODE_ENV would pick the development build).
+const cjs = path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs");
+const server = require(path.join(cjs, "react-dom-server.node.production.min.js")) as typeof import("react-dom/server");
+const legacy = require(path.join(cjs, "react-dom-server-legacy.node.production.min.js")) as typeof import("react-dom/server");
+
+/** Renders to a stream and collects every write, once everything (streamed boundaries too) is out. */
+function streamed(node: ReactNode): Promise<{ html: string; writes: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    sink.on("finish", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), writes: chunks.length }));
+    const { pipe } = server.renderToPipeableStream(node, { onShellReady: () => pipe(sink), onShellError: reject, onError: reject });
+  });
+}
+
+function rows(n: number, text: (i: number) => string): ReactNode {
+  return h(
+    "ul",
+    { className: "tree" },
+    Array.from({ length: n }, (_, i) =>
+      h("li", { key: i, role: "treeitem", "aria-level": 2, "data-node-id": `0.${i}`, style: { paddingLeft: 18 } }, h("a", { href: `/x?i=${i}&q=a b` }, text(i))),
+    ),
+  );
+}
+
+/** A component that suspends until `promise` settles, then renders `children`. */
+function Later({ promise, children }: { promise: Promise<void> & { done?: boolean }; children?: ReactNode }) {
+  if (!promise.done) throw promise.then(() => void (promise.done = true));
+  return h("section", null, children);
+}
+
+describe("React's stream renderer with the write patch", () => {
+  it("writes the bytes the string renderer makes, multi-byte text and long strings included, in a few writes", async () => {
+    const page = h("main", null, rows(3000, (i) => (i % 3 === 0 ? `naïve 東京 🚀 ${i}` : i % 3 === 1 ? `<b>&"${i}"` : "x".repeat(i % 50))), h("p", null, "é".repeat(40_000)));
+    const { html, writes } = await streamed(page);
+    // Unpatched, React 18.3.1 wrote NUL bytes where a multi-byte character did not fit its 2 kB buffer (React issue
+    // 31134): here "\0\0\0" before the 🚀 of row 354.
+    expect(html).not.toContain("\0");
+    expect(html).toBe(legacy.renderToString(page));
+    expect(html).toContain("naïve 東京 🚀 3");
+    // ~300 kB: the unpatched renderer wrote it in 2 kB pieces (150+ writes); gathered, a write per 16 k characters.
+    expect(writes).toBeLessThan(30);
+  });
+
+  it("streams a Suspense boundary after the shell, and keeps two renders side by side apart", async () => {
+    const make = (name: string) => {
+      let release!: () => void;
+      const gate = Object.assign(new Promise<void>((r) => (release = r)), { done: false });
+      const node = h("div", null, h("h1", null, name), h(Suspense, { fallback: h("i", null, "loading") }, h(Later, { promise: gate }, rows(200, (i) => `${name}-${i}`))));
+      return { node, release };
+    };
+    const a = make("alpha");
+    const b = make("beta");
+    const both = Promise.all([streamed(a.node), streamed(b.node)]);
+    setImmediate(() => {
+      b.release();
+      a.release();
+    });
+    const [ra, rb] = await both;
+    for (const [r, name, other] of [
+      [ra, "alpha", "beta"],
+      [rb, "beta", "alpha"],
+    ] as const) {
+      expect(r.html).toContain(`<h1>${name}</h1>`);
+      expect(r.html).toContain("loading");
+      expect(r.html).toContain(`${name}-199`);
+      expect(r.html).not.toContain(other);
+      // The boundary's content arrives after the shell, with React's script that swaps it in.
+      expect(r.html.indexOf(`${name}-0`)).toBeGreaterThan(r.html.indexOf("loading"));
+      expect(r.html).toContain("$RC");
+    }
+  });
+});
