@@ -43,7 +43,7 @@ export function PoliciesTab({ page, folder }: { page: ReturnType<typeof policyPa
                   </th>
                 </tr>
               ) : null}
-              <DataTableRow row={row} look={LOOK} />
+              <DataTableRow table={table} row={row} look={LOOK} />
             </Fragment>
           ))
         }

@@ -63,7 +63,7 @@ export function AddressGroupRows<Row extends { entityId: string }, Group extends
           <span className="muted ml-3 text-xs">{props.summary(g)}</span>
         </td>
       </tr>,
-      ...(open ? rows.map((r) => <DataTableRow key={r.entityId} row={table.getRow(r.entityId)} look={look} nested />) : []),
+      ...(open ? rows.map((r) => <DataTableRow key={r.entityId} table={table} row={table.getRow(r.entityId)} look={look} nested />) : []),
       open && g.count > rows.length ? (
         <tr key={`more-${key}`}>
           <td colSpan={span} className="px-6 py-1 text-xs">

@@ -1,4 +1,4 @@
-import type { ColumnDef, TableState } from "@tanstack/react-table";
+import { createTable, getCoreRowModel, type ColumnDef, type TableState } from "@tanstack/react-table";
 import { createElement as h } from "react";
 import { describe, expect, it } from "vitest";
 import { tags, withAttr } from "~/components/charts/test-utils";
@@ -7,6 +7,7 @@ import { DataTableColumnHeader } from "./DataTableColumnHeader";
 import { DataTableFilterRow } from "./DataTableFilterRow";
 import { DataTablePagination, rowRange } from "./DataTablePagination";
 import { DataTableViewOptions } from "./DataTableViewOptions";
+import { visibleCells } from "./DataTableRow";
 import type { GridLook } from "./look";
 import { renderAt } from "./render-at";
 
@@ -151,5 +152,23 @@ describe("DataTable: a server-side grid whose state is the address", () => {
     expect(withAttr(html, "data-testid", "empty")[0].attrs.colSpan).toBe("4");
     expect(html).toContain("No data to display");
     expect(html).toContain(">0 rows<");
+  });
+
+  it("makes a row's cells for the visible columns only, the ones and in the order getVisibleCells gives", () => {
+    const keys = ["id", "name", "cost", "note"] as const;
+    const columns: ColumnDef<Row>[] = keys.map((k) => ({ id: k, accessorFn: (r: Row) => r[k] }));
+    const table = createTable<Row>({ columns, data: ROWS, getCoreRowModel: getCoreRowModel(), state: {}, onStateChange: () => {}, renderFallbackValue: null });
+    const state = { columnOrder: ["note", "cost", "name", "id"], columnVisibility: { id: false }, columnPinning: { left: ["name"], right: ["note"] } };
+    table.setOptions((prev) => ({ ...prev, state: { ...table.initialState, ...state } }));
+    for (const row of table.getRowModel().rows) {
+      const ours = visibleCells(table, row);
+      const theirs = row.getVisibleCells();
+      expect(ours.map((c) => c.id)).toEqual([`${row.id}_name`, `${row.id}_cost`, `${row.id}_note`]);
+      expect(ours.map((c) => c.id)).toEqual(theirs.map((c) => c.id));
+      expect(ours.map((c) => c.getValue())).toEqual(theirs.map((c) => c.getValue()));
+      const [context, expected] = [ours[1].getContext(), theirs[1].getContext()];
+      expect(Object.keys(context).sort()).toEqual(Object.keys(expected).sort());
+      expect([context.row, context.column, context.table]).toEqual([expected.row, expected.column, expected.table]);
+    }
   });
 });

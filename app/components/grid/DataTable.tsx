@@ -79,7 +79,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
           </thead>
           <tbody>
             {(props.empty ?? rows.length === 0) ? <EmptyGridRow colSpan={table.getVisibleLeafColumns().length} testId={props.emptyTestId} /> : null}
-            {props.body ? props.body(table) : rows.map((row) => <DataTableRow key={row.id} row={row} look={look} />)}
+            {props.body ? props.body(table) : rows.map((row) => <DataTableRow key={row.id} table={table} row={row} look={look} />)}
           </tbody>
           {hasFooter(table) ? (
             <tfoot className={look.tfoot}>
