@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { formatCurrency, formatDate, formatFixed, gradientColor } from "~/lib/format";
 import type { GridColumn } from "~/domain/containers/grid-columns";
 import { drawerHref } from "~/features/drawers/drawer";
@@ -76,13 +77,13 @@ function DrawerLink({ row, kind }: { row: GridRow; kind: "container" | "policy" 
   const container = kind === "container";
   const ref = container ? { kind: "container" as const, id: row.entityId } : { kind: "policy" as const, id: row.policyInstanceId, entityId: row.entityId };
   return (
-    <Link
+    <AppLink
       to={drawerHref(pathname, search, ref)}
       preventScrollReset
       className={container ? "font-medium text-sky-700 hover:underline dark:text-sky-300" : "text-sky-700 hover:underline dark:text-sky-300"}
       data-testid={`${kind}-link`}
     >
       {container ? row.containerName : row.policyName}
-    </Link>
+    </AppLink>
   );
 }

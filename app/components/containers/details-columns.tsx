@@ -1,5 +1,5 @@
 import { RiCheckboxBlankCircleLine, RiRadioButtonFill } from "@remixicon/react";
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTableColumnHeader } from "~/components/grid/DataTableColumnHeader";
 import { GRID_COLUMNS, type GridColumn } from "~/domain/containers/grid-columns";
@@ -39,7 +39,7 @@ const CHARTS_COLUMN: ColumnDef<GridRow> = {
   id: "charts",
   header: () => <span className="sr-only">Charts</span>,
   cell: ({ row, table }) => (
-    <Link
+    <AppLink
       to={table.options.meta!.address.select!(row.id)}
       replace
       preventScrollReset
@@ -49,7 +49,7 @@ const CHARTS_COLUMN: ColumnDef<GridRow> = {
       data-selected={row.getIsSelected() ? "true" : undefined}
     >
       {row.getIsSelected() ? <RiRadioButtonFill aria-hidden="true" className="h-4 w-4 text-sky-600 dark:text-sky-400" /> : <RiCheckboxBlankCircleLine aria-hidden="true" className="h-4 w-4" />}
-    </Link>
+    </AppLink>
   ),
   enableHiding: false,
   meta: { th: "w-8 px-2", td: "w-8 px-2 text-center" },

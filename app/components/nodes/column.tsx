@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import type { ColumnDef, Row, Table } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { DataTableColumnHeader } from "~/components/grid/DataTableColumnHeader";
@@ -36,8 +36,8 @@ function SelectRow<T>({ row, table, children }: { row: Row<T>; table: Table<T>; 
       </span>
     );
   return (
-    <Link to={table.options.meta!.address.select!(row.id)} preventScrollReset className="font-medium text-sky-700 hover:underline dark:text-sky-300" aria-current={row.getIsSelected() ? "true" : undefined}>
+    <AppLink to={table.options.meta!.address.select!(row.id)} preventScrollReset className="font-medium text-sky-700 hover:underline dark:text-sky-300" aria-current={row.getIsSelected() ? "true" : undefined}>
       {children}
-    </Link>
+    </AppLink>
   );
 }

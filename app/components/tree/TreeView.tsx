@@ -1,4 +1,5 @@
 import { useNavigate } from "@remix-run/react";
+import { isPlainClick } from "~/components/ui/AppLink";
 import { RiLoader4Line } from "@remixicon/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { TEXT } from "~/lib/constants";
@@ -24,9 +25,6 @@ function linkState(href: string) {
   const params = new URLSearchParams(href.split("?")[1] ?? "");
   return { viewId: params.get("viewId"), filterId: params.get("filterId"), navigationFrom: "Link" };
 }
-
-/** A plain left click, which the app navigates itself; any other (a new tab, a download) is the browser's. */
-const isPlainClick = (e: React.MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 function ancestorsOf(id: string): string[] {
   const parts = id.split(".");
