@@ -13,7 +13,11 @@ vi.mock("~/models/container-grid.server", () => ({
   GROUPABLE_FIELDS: [],
   SORTABLE_FIELDS: { monthlyWaste: "monthly_waste", netSavings: "net_savings" },
   containerGroups: async () => ({ groups: [], total: 0, totalGroups: 0, page: 1 }),
-  containerRows: async () => ({ rows: [{ entityId: "c1", containerName: "api" }], total: 1, page: 1 }),
+  containerRows: async () => ({
+    rows: [{ entityId: "c1", containerName: "api", policyName: "p", policyInstanceId: "pi", namespace: "web", cpuRequest: 250, existingCpuRequest: 500, badges: { cpuRequest: "down" }, memLimit: 512, monthlyWaste: 3 }],
+    total: 1,
+    page: 1,
+  }),
 }));
 vi.mock("~/features/drawers/drawer.server", () => ({
   loadDrawer: async (_db: unknown, _scope: unknown, ref: { kind: string; id: string } | null) => {
@@ -44,5 +48,13 @@ describe("details grid loader: a drawer that cannot load", () => {
   it("passes a loaded drawer through and has none without the drawer parameter", async () => {
     expect((await load("drawer=container:c1")).drawer).toEqual({ kind: "missing", ref: { kind: "container", id: "c1" } });
     expect((await load("")).drawer).toBeNull();
+  });
+});
+
+describe("details grid loader: what a row carries", () => {
+  it("sends the shown columns' fields (a change column's existing value too) and the ids and names, not the whole row", async () => {
+    const grid = await load("cols=containerName,namespace,cpuRequest");
+    expect(grid.rows).toEqual([{ entityId: "c1", containerName: "api", policyName: "p", policyInstanceId: "pi", namespace: "web", cpuRequest: 250, existingCpuRequest: 500, badges: { cpuRequest: "down" } }]);
+    expect(Object.keys((await load("cols=containerName,memLimit")).rows[0])).toContain("memLimit");
   });
 });

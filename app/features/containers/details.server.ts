@@ -12,7 +12,7 @@ import { normaliseSearch } from "~/lib/fuzzy";
 import { loadDrawer } from "~/features/drawers/drawer.server";
 import { parseDrawer } from "~/features/drawers/drawer";
 import { containerHourCharts } from "~/features/drawers/hour-charts.server";
-import { availableColumns, COLUMN_BY_KEY, visibleColumns } from "~/domain/containers/grid-columns";
+import { availableColumns, COLUMN_BY_KEY, rowFields, visibleColumns } from "~/domain/containers/grid-columns";
 import { parseGridFilters } from "./grid-filters";
 import { PAGE_SIZES } from "./page-sizes";
 import { pageParam, sizeParam } from "~/lib/params";
@@ -97,8 +97,11 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: FolderSc
     loadDrawerOrError(db, scope, params.get("drawer")),
   ]);
 
+  // Only the fields the shown columns read (the charts panel and the drawers above had the whole row).
+  const fields = rowFields(columns);
+  const sent = <R extends object>(rows: readonly R[]) => rows.map((r) => pickFields(r, fields));
   return {
-    rows: rowsPage?.rows ?? [],
+    rows: sent(rowsPage?.rows ?? []),
     total: grid.total,
     page: grid.page,
     pageSize: size,
@@ -119,7 +122,7 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: FolderSc
     groupLabel: groupBy ? (COLUMN_BY_KEY.get(groupBy)?.label ?? groupBy) : null,
     groups: groupsPage?.groups ?? [],
     totalGroups: groupsPage?.totalGroups ?? 0,
-    groupRows,
+    groupRows: groupRows.map((g) => ({ ...g, rows: sent(g.rows) })),
     utilization: {
       open: params.get("charts") !== "closed",
       selected: selected ? { entityId: selected.entityId, containerName: selected.containerName, request: { cpu: selected.existingCpuRequest, mem: selected.existingMemRequest }, limit: { cpu: selected.existingCpuLimit, mem: selected.existingMemLimit } } : null,
@@ -131,3 +134,11 @@ export async function loadDetailsGrid(db: Db, user: SessionUser, scope: FolderSc
 }
 
 export type DetailsGridData = Awaited<ReturnType<typeof loadDetailsGrid>>;
+
+/** A row with only `fields` (the ones it has), and its identity fields typed as before. */
+type Identity = "entityId" | "containerName" | "policyName" | "policyInstanceId";
+function pickFields<R extends object>(row: R, fields: readonly string[]): Partial<R> & Pick<R, Identity & keyof R> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (f in row) out[f] = (row as Record<string, unknown>)[f];
+  return out as Partial<R> & Pick<R, Identity & keyof R>;
+}
