@@ -10,15 +10,16 @@
  * read by the app itself). Prints "[kubex-serve] http://HOST:PORT" once it listens.
  *
  * Both cores (issue 13, decision 022): with KUBEX_WEB_PROCESSES above 1 (default: one per core) this process is
- * node:cluster's primary: it forks that many web processes, which share the port (the primary hands out the
- * connections) and the store (SQLite in WAL with busy retries, or PostgreSQL); each keeps its own caches, keyed
- * by the collection and snapshot ids it reads from the store, so a new analysis is seen by all. Only the first
- * web process runs the collection schedule (the others get KUBEX_COLLECT_SCHEDULE=off; "collect now" still runs
- * where it is asked). A web process that dies is forked again. A web process listens once its first warm-up of the
- * default pages' caches is over (app/features/warm); the primary prints the "[kubex-serve]" line once every web
- * process listens, and passes SIGTERM/SIGINT on.
+ * the primary of app/lib/web-cluster.server.ts: it forks that many web processes, listens itself and hands each
+ * connection to the web process with the fewest open ones. They share the store (SQLite in WAL with busy retries, or
+ * PostgreSQL); each keeps its own caches, keyed by the collection and snapshot ids it reads from the store, so a new
+ * analysis is seen by all. Only the first web process runs the collection schedule (the others get
+ * KUBEX_COLLECT_SCHEDULE=off; "collect now" still runs where it is asked). A web process that dies is forked again.
+ * A web process takes connections once its first warm-up of the default pages' caches is over (app/features/warm);
+ * the primary prints the "[kubex-serve]" line once every web process is ready, and passes SIGTERM/SIGINT on.
  */
 import cluster from "node:cluster";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
@@ -32,6 +33,7 @@ import { BASE_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "../app/lib/security-hea
 import { FOREIGN_POST_MESSAGE, isForeignPost } from "../app/lib/form-post.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { admissionQueue } from "../app/lib/admission.server.ts";
+import { runWebCluster, serveHandedConnections } from "../app/lib/web-cluster.server.ts";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
@@ -39,43 +41,19 @@ process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 const webProcesses = env().KUBEX_WEB_PROCESSES ?? (process.env.NODE_ENV === "development" ? 1 : os.availableParallelism());
 
 if (cluster.isPrimary && webProcesses > 1) {
-  const host = process.env.HOST || undefined;
-  const port = Number(process.env.PORT ?? 3000);
-  let stopping = false;
-  const listening = new Set();
   // A page's render makes MBs of short-lived objects, and requests served side by side keep each other's alive
   // through V8's young-generation collections (16 MB semi-spaces by default), which then promote them. 64 MB
   // semi-spaces cut the CPU per request by ~8-15 % in-process at 150,000 containers (the seven deep links, 30
   // rounds: 32.6-37.2 -> 30.1-32.8 ms), for at most ~150 MB more per process; unless NODE_OPTIONS or the command
   // line names a size (issue 13). With one web process there is no fork: NODE_OPTIONS sets it there.
   const named = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((a) => a.startsWith("--max-semi-space-size"));
-  cluster.setupPrimary({ execArgv: named ? process.execArgv : [...process.execArgv, "--max-semi-space-size=64"] });
-  const fork = (index) => {
-    const worker = cluster.fork(index === 0 ? {} : { KUBEX_COLLECT_SCHEDULE: "off" });
-    worker.on("listening", () => {
-      listening.add(index);
-      if (listening.size === webProcesses) {
-        listening.add("announced");
-        console.log(`[kubex-serve] http://${host ?? "localhost"}:${port} (${webProcesses} web processes)`);
-      }
-    });
-    worker.on("exit", (code, signal) => {
-      if (stopping) {
-        // The last one out ends the primary (tsx's IPC channel would otherwise keep it running).
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-        return;
-      }
-      console.error(`[kubex-serve] web process ${index} ended (${signal ?? code}); starting it again`);
-      setTimeout(() => fork(index), 1000).unref();
-    });
-  };
-  for (let i = 0; i < webProcesses; i++) fork(i);
-  for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    });
-  }
+  runWebCluster({
+    processes: webProcesses,
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST || undefined,
+    execArgv: named ? process.execArgv : [...process.execArgv, "--max-semi-space-size=64"],
+    env: (index) => (index === 0 ? {} : { KUBEX_COLLECT_SCHEDULE: "off" }),
+  });
 } else {
   await serve();
 }
@@ -151,19 +129,21 @@ async function serve() {
     clearTimeout(timer);
   }
 
+  if (cluster.isWorker) {
+    // One of several web processes: the primary hands it connections (app/lib/web-cluster.server.ts).
+    serveHandedConnections(http.createServer(app));
+    return;
+  }
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || undefined;
   const server = app.listen(port, host, () => {
-    // A web process of several: the primary says it once all listen.
-    if (!cluster.isWorker) console.log(`[kubex-serve] http://${host ?? "localhost"}:${port}`);
+    console.log(`[kubex-serve] http://${host ?? "localhost"}:${port}`);
     if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
   });
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.once(signal, () =>
       server.close((error) => {
         if (error) console.error(error);
-        // A web process of several: its channel to the primary would keep it running.
-        if (cluster.isWorker) process.exit(error ? 1 : 0);
       }),
     );
   }

@@ -1,0 +1,124 @@
+/**
+ * Several web processes on one port (app/lib/web-cluster.server.ts, used by scripts/serve.mjs): real processes, real
+ * sockets. Each keep-alive connection here is an http.Agent with one socket.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+interface Answer {
+  index: number;
+  pid: number;
+  open: number;
+  remote: string;
+}
+
+const FIXTURE = path.join(import.meta.dirname, "web-cluster", "fixture.ts");
+let running: ChildProcess | undefined;
+
+async function startCluster(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null>; output: () => string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", FIXTURE], {
+    env: { ...process.env, PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running = child;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let text = "";
+  child.stdout!.on("data", (chunk) => (text += chunk));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on("data", () => {
+      const found = /\[kubex-serve\] http:\/\/127\.0\.0\.1:(\d+) \(2 web processes\)/.exec(text);
+      if (found) resolve(Number(found[1]));
+    });
+    void exited.then((code) => reject(new Error(`the cluster stopped before it was ready (${code})`)));
+  });
+  return { child, port, exited, output: () => text };
+}
+
+function connection() {
+  return new http.Agent({ keepAlive: true, maxSockets: 1 });
+}
+
+function get(port: number, agent: http.Agent, urlPath = "/"): Promise<{ status: number; answer: Answer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: urlPath, agent }, (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, answer: JSON.parse(body) as Answer }));
+      })
+      .on("error", reject);
+  });
+}
+
+afterEach(() => {
+  if (running && running.exitCode === null) running.kill("SIGKILL");
+  running = undefined;
+});
+
+describe("several web processes on one port", () => {
+  it("splits keep-alive connections evenly, and sends new ones to the process whose connections closed", async () => {
+    const { port } = await startCluster();
+    const agents = Array.from({ length: 10 }, connection);
+    // All ten open at once, each held by a slow request, as 50 users arriving together do.
+    const first = await Promise.all(agents.map((agent) => get(port, agent, "/slow")));
+    expect(first.every((r) => r.status === 200)).toBe(true);
+    const byProcess = [0, 1].map((index) => agents.filter((_, i) => first[i].answer.index === index));
+    expect(byProcess.map((list) => list.length)).toEqual([5, 5]);
+    expect(first[0].answer.remote).toBe("127.0.0.1");
+    // The same connection stays with its process.
+    for (let i = 0; i < agents.length; i++) expect((await get(port, agents[i])).answer.index).toBe(first[i].answer.index);
+
+    // Process 0 loses four of its connections; once it has seen them close, the next four go to it.
+    const [keep0, ...closing] = byProcess[0];
+    for (const agent of closing) agent.destroy();
+    for (let seen = 5; seen !== 1; ) seen = (await get(port, keep0)).answer.open;
+    const fresh = Array.from({ length: 4 }, connection);
+    const next: number[] = [];
+    for (const agent of fresh) next.push((await get(port, agent)).answer.index);
+    expect(next).toEqual([0, 0, 0, 0]);
+    for (const agent of [...agents, ...fresh]) agent.destroy();
+  });
+
+  it("forks a web process that died again and keeps answering meanwhile", async () => {
+    const { port } = await startCluster();
+    const a = connection();
+    const b = connection();
+    const [ra, rb] = await Promise.all([get(port, a, "/slow"), get(port, b, "/slow")]);
+    expect(new Set([ra.answer.index, rb.answer.index])).toEqual(new Set([0, 1]));
+    const victim = ra.answer;
+    process.kill(victim.pid, "SIGKILL");
+    // Until the new one is ready every connection goes to the survivor; then it is used again.
+    const seen = new Set<number>();
+    for (let tries = 0; tries < 400 && !seen.has(victim.index); tries++) {
+      const agent = connection();
+      const r = await get(port, agent);
+      expect(r.status).toBe(200);
+      if (r.answer.index === victim.index) expect(r.answer.pid).not.toBe(victim.pid);
+      seen.add(r.answer.index);
+      agent.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toEqual(new Set([0, 1]));
+    a.destroy();
+    b.destroy();
+  });
+
+  it("finishes the requests in progress on SIGTERM, then stops", async () => {
+    const { child, port, exited, output } = await startCluster();
+    const agent = connection();
+    const slow = get(port, agent, "/slow");
+    const started = new Promise<void>((resolve) => {
+      const check = () => (output().includes("slow request started") ? resolve() : undefined);
+      child.stdout!.on("data", check);
+      check();
+    });
+    await started;
+    child.kill("SIGTERM");
+    const answered = await slow;
+    expect(answered.status).toBe(200);
+    agent.destroy();
+    expect(await exited).toBe(0);
+  });
+});

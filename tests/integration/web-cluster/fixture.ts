@@ -1,0 +1,36 @@
+/**
+ * Two web processes behind app/lib/web-cluster.server.ts's primary, each a tiny HTTP server that says which process
+ * answered and how many connections it holds (tests/integration/web-cluster.test.ts). `/slow` says it started on stdout and answers after 300 ms.
+ * Usage: tsx fixture.ts (PORT, 0 for any).
+ */
+import cluster from "node:cluster";
+import http from "node:http";
+import { runWebCluster, serveHandedConnections } from "../../../app/lib/web-cluster.server";
+
+if (cluster.isPrimary) {
+  runWebCluster({
+    processes: 2,
+    port: Number(process.env.PORT ?? 0),
+    host: "127.0.0.1",
+    execArgv: process.execArgv,
+    env: (index) => ({ WEB_INDEX: String(index) }),
+  });
+} else {
+  let open = 0;
+  const server = http.createServer((req, res) => {
+    const answer = () => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ index: Number(process.env.WEB_INDEX), pid: process.pid, open, remote: req.socket.remoteAddress }));
+    };
+    if (req.url === "/slow") {
+      console.log(`slow request started in web process ${process.env.WEB_INDEX}`);
+      setTimeout(answer, 300);
+    }
+    else answer();
+  });
+  server.on("connection", (socket) => {
+    open++;
+    socket.once("close", () => open--);
+  });
+  serveHandedConnections(server);
+}
