@@ -2,12 +2,12 @@ import { createTable, getCoreRowModel, type ColumnDef, type TableState } from "@
 import { createElement as h } from "react";
 import { describe, expect, it } from "vitest";
 import { tags, withAttr } from "~/components/charts/test-utils";
-import { DataTable } from "./DataTable";
+import { DataTable, shownColumns } from "./DataTable";
 import { DataTableColumnHeader } from "./DataTableColumnHeader";
 import { DataTableFilterRow } from "./DataTableFilterRow";
 import { DataTablePagination, rowRange } from "./DataTablePagination";
 import { DataTableViewOptions } from "./DataTableViewOptions";
-import { visibleCells } from "./DataTableRow";
+import { cellContext, visibleColumns } from "./DataTableRow";
 import type { GridLook } from "./look";
 import { renderAt } from "./render-at";
 
@@ -111,6 +111,37 @@ describe("DataTable: a server-side grid whose state is the address", () => {
     expect(html).toContain("Columns (2)");
   });
 
+  it("gives the table the shown columns only and the chooser every data column (hidden ones cost a render nothing)", async () => {
+    const { shown, choices } = shownColumns(COLUMNS, { note: false, cost: true });
+    expect(shown.map((c) => c.id)).toEqual(["name", "cost", "pick"]);
+    expect(choices).toEqual([
+      { id: "name", label: "Name", shown: true, canHide: false },
+      { id: "cost", label: "Cost", shown: true, canHide: true },
+      { id: "note", label: "Note", shown: false, canHide: true },
+    ]);
+    // TanStack never makes the hidden column's object; the chooser still lists it, unticked.
+    let modelled: string[] = [];
+    const counted: ColumnDef<Row>[] = [...COLUMNS, { id: "spy", accessorFn: (r) => r.note, header: "Spy" }];
+    const html = await renderAt(
+      "/g",
+      () =>
+        h(DataTable<Row>, {
+          columns: counted,
+          data: ROWS,
+          state: { columnVisibility: { spy: false } },
+          rowCount: 2,
+          pageCount: 1,
+          getRowId: (r) => r.id,
+          address,
+          look: LOOK,
+          testId: "grid",
+          toolbar: (table) => ((modelled = table.getAllFlatColumns().map((c) => c.id)), h(DataTableViewOptions<Row>, { table, resetHref: "/g" })),
+        }),
+    );
+    expect(modelled).toEqual(["name", "cost", "note", "pick"]);
+    expect(tags(html, "input").filter((t) => t.attrs.value === "spy").map((t) => "checked" in t.attrs)).toEqual([false]);
+  });
+
   it("fills the floating filters from the address and puts the apply button in the display column", async () => {
     const html = await renderAt("/g", grid({ columnFilters: [{ id: "name", value: "=alpha" }] }));
     const filters = tags(html, "input").filter((t) => t.attrs.form === "grid-filters");
@@ -154,21 +185,27 @@ describe("DataTable: a server-side grid whose state is the address", () => {
     expect(html).toContain(">0 rows<");
   });
 
-  it("makes a row's cells for the visible columns only, the ones and in the order getVisibleCells gives", () => {
+  it("gives each visible column's cell renderer what TanStack's own cell would, in getVisibleCells' order", () => {
     const keys = ["id", "name", "cost", "note"] as const;
     const columns: ColumnDef<Row>[] = keys.map((k) => ({ id: k, accessorFn: (r: Row) => r[k] }));
     const table = createTable<Row>({ columns, data: ROWS, getCoreRowModel: getCoreRowModel(), state: {}, onStateChange: () => {}, renderFallbackValue: null });
     const state = { columnOrder: ["note", "cost", "name", "id"], columnVisibility: { id: false }, columnPinning: { left: ["name"], right: ["note"] } };
     table.setOptions((prev) => ({ ...prev, state: { ...table.initialState, ...state } }));
     for (const row of table.getRowModel().rows) {
-      const ours = visibleCells(table, row);
       const theirs = row.getVisibleCells();
-      expect(ours.map((c) => c.id)).toEqual([`${row.id}_name`, `${row.id}_cost`, `${row.id}_note`]);
-      expect(ours.map((c) => c.id)).toEqual(theirs.map((c) => c.id));
-      expect(ours.map((c) => c.getValue())).toEqual(theirs.map((c) => c.getValue()));
-      const [context, expected] = [ours[1].getContext(), theirs[1].getContext()];
-      expect(Object.keys(context).sort()).toEqual(Object.keys(expected).sort());
-      expect([context.row, context.column, context.table]).toEqual([expected.row, expected.column, expected.table]);
+      const shown = visibleColumns(table);
+      expect(shown.map((c) => c.id)).toEqual(["name", "cost", "note"]);
+      expect(shown).toEqual(theirs.map((c) => c.column));
+      const ours = shown.map((column) => cellContext(table, row, column));
+      const expected = theirs.map((c) => c.getContext());
+      expect(ours.map((c) => c.getValue())).toEqual(expected.map((c) => c.getValue()));
+      expect(ours.map((c) => c.renderValue())).toEqual(expected.map((c) => c.renderValue()));
+      expect(Object.keys(ours[1]).sort()).toEqual(Object.keys(expected[1]).sort());
+      expect([ours[1].row, ours[1].column, ours[1].table]).toEqual([expected[1].row, expected[1].column, expected[1].table]);
+      // The cell, made only when asked for, is TanStack's.
+      expect(ours[1].cell.id).toBe(theirs[1].id);
+      expect(ours[1].cell.getValue()).toBe(theirs[1].getValue());
     }
   });
+
 });

@@ -4,17 +4,17 @@ import { HiddenParams } from "./HiddenParams";
 import { useDisclosureMenu } from "~/components/ui/useDisclosureMenu";
 
 /**
- * The columns chooser: a disclosure with one checkbox per data column (TanStack's column visibility), applied by a
- * GET form (cols in the address). A column that cannot be hidden is checked, disabled and sent as a hidden input.
+ * The columns chooser: a disclosure with one checkbox per data column, applied by a GET form (cols in the address).
+ * A column that cannot be hidden is checked, disabled and sent as a hidden input. The list is DataTable's
+ * columnChoices (the table models the shown columns only), in the columns' own order.
  */
 export function DataTableViewOptions<TData>({ table, resetHref }: { table: Table<TData>; resetHref: string }) {
   const menu = useDisclosureMenu();
-  // In the columns' own order (leaf columns come in the shown order, hidden ones last).
-  const columns = table.getAllFlatColumns().filter((c) => c.accessorFn);
+  const columns = table.options.meta?.columnChoices ?? [];
   return (
     <details ref={menu} className="relative">
       <summary className="btn cursor-pointer list-none" data-testid="columns-button">
-        Columns ({columns.filter((c) => c.getIsVisible()).length})
+        Columns ({columns.filter((c) => c.shown).length})
       </summary>
       <Form method="get" className="absolute left-0 z-30 mt-1 w-72 rounded-md border border-slate-200 bg-white p-3 shadow-xl dark:border-slate-700 dark:bg-slate-900">
         <HiddenParams except={(k) => k === "cols" || k === "page"} />
@@ -23,14 +23,14 @@ export function DataTableViewOptions<TData>({ table, resetHref }: { table: Table
           <div className="max-h-72 space-y-0.5 overflow-y-auto pr-1 text-sm">
             {columns.map((c) => (
               <label key={c.id} className="flex items-center gap-2">
-                <input type="checkbox" name="cols" value={c.id} defaultChecked={c.getIsVisible()} disabled={!c.getCanHide()} />
-                {c.columnDef.meta?.label ?? c.id}
+                <input type="checkbox" name="cols" value={c.id} defaultChecked={c.shown} disabled={!c.canHide} />
+                {c.label}
               </label>
             ))}
           </div>
         </fieldset>
         {columns
-          .filter((c) => !c.getCanHide())
+          .filter((c) => !c.canHide)
           .map((c) => (
             <input key={c.id} type="hidden" name="cols" value={c.id} />
           ))}

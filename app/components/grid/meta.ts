@@ -13,6 +13,14 @@ export interface GridAddress {
   keepScroll?: boolean;
 }
 
+/** A data column of a grid as the columns chooser lists it, shown or not (DataTable makes the list). */
+export interface ColumnChoice {
+  id: string;
+  label: string;
+  shown: boolean;
+  canHide: boolean;
+}
+
 declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Right-aligned tabular figures. */
@@ -30,5 +38,7 @@ declare module "@tanstack/react-table" {
   }
   interface TableMeta<TData extends RowData> {
     address: GridAddress;
+    /** Every data column, hidden ones too: the table itself models only the shown ones. */
+    columnChoices?: ColumnChoice[];
   }
 }
