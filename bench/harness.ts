@@ -10,6 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serveArgv } from "../scripts/serve-command";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -211,7 +212,7 @@ export function startServer(cwd: string, port: number, env: Record<string, strin
   const stock = process.env.KUBEX_BENCH_SERVER === "remix-serve";
   const argv = stock
     ? [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(cwd, "build/index.js")]
-    : [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/serve.mjs"), path.join(cwd, "build/index.js")];
+    : serveArgv(ROOT, path.join(cwd, "build/index.js"));
   const server = spawn(process.execPath, argv, {
     cwd,
     stdio: ["ignore", "ignore", "pipe"],

@@ -9,6 +9,7 @@ import path from "node:path";
 import { openStore } from "~/db/connect.server";
 import { DEMO_USERS } from "~/models/users.server";
 import { setup } from "./setup";
+import { serveArgv } from "./serve-command";
 import { env } from "~/lib/env.server";
 
 function newestMtime(dir: string): number {
@@ -44,7 +45,7 @@ async function main() {
   const host = HOST ?? "localhost";
   const port = String(PORT ?? 3000);
   // scripts/serve.mjs: remix-serve's work plus security headers on every response and the client's address.
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.mjs", "build/index.js"], {
+  const child = spawn(process.execPath, serveArgv(process.cwd(), "build/index.js"), {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, HOST: host, PORT: port, NODE_ENV: process.env.NODE_ENV ?? "production" },
   });
