@@ -10,7 +10,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, Sqlite
 import type { Database } from "./schema";
 import { migrationProvider, type DialectName } from "./migrations";
 import { env } from "~/lib/env.server";
-import { registerSqliteFile } from "./off-thread.server";
+import { registerSqliteFile, SQLITE_PAGE_CACHE_KIB } from "./off-thread.server";
 
 export interface Store {
   db: Kysely<Database>;
@@ -102,7 +102,7 @@ export function openStore(options: { databaseUrl?: string; sqliteFile?: string }
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("cache_size = -65536");
+  sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   // Large reads of the fleet may run on a worker thread's own connection to this file (off-thread.server.ts).
   registerSqliteFile(db, file, SQLITE_BUSY_TIMEOUT_MS);

@@ -23,6 +23,14 @@ import { SqliteAdapter } from "kysely";
 const BATCH_ROWS = 2_000;
 
 /** The SQLite file behind each store opened on one (registered by openStore). */
+/**
+ * SQLite page cache per connection, KiB (SQLite's default is 2 MB; 64 MB until 2026-12-06). A web process holds one
+ * connection and one per read thread, so it counts two to three times per process; the OS's file cache holds the
+ * rest. The 50-user load at 500,000 containers: the web processes' peak RSS 90-200 MB lower at the same
+ * requests/s; the analysis at 150,000 45.0 -> 47.8 s, within its run-to-run range (bench/README.md, 2026-12-06).
+ */
+export const SQLITE_PAGE_CACHE_KIB = 16_384;
+
 const sqliteFiles = new WeakMap<object, { file: string; busyTimeoutMs: number }>();
 
 export function registerSqliteFile<DB>(db: Kysely<DB>, file: string, busyTimeoutMs: number): void {
@@ -51,7 +59,7 @@ function connection(file, busyTimeoutMs) {
       open.delete(oldest);
     }
     const db = new Database(file, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
-    db.pragma("cache_size = -65536");
+    db.pragma("cache_size = -" + Number(workerData.pageCacheKib));
     c = { db, dev: st.dev, ino: st.ino, used: 0, statements: new Map() };
     open.set(file, c);
   }
@@ -116,7 +124,9 @@ const waiting: ReadTask[] = [];
 let nextId = 1;
 
 function startThread(): ReadThread {
-  const thread: ReadThread = { worker: new Worker(WORKER_CODE, { eval: true, workerData: { driver: driverPath } }), task: null, idle: null };
+  // No execArgv of the process: the thread runs plain JavaScript, so it needs neither tsx's loader nor the web
+  // processes' V8 heap flags (each inherited loader is more memory per thread).
+  const thread: ReadThread = { worker: new Worker(WORKER_CODE, { eval: true, workerData: { driver: driverPath, pageCacheKib: SQLITE_PAGE_CACHE_KIB }, execArgv: [] }), task: null, idle: null };
   const { worker } = thread;
   worker.unref();
   worker.on("message", (m: ReadMessage) => {
