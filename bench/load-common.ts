@@ -15,6 +15,9 @@ export interface Server {
   child: ChildProcess;
   /** RSS of the server's process tree, every 250 ms. */
   rss: { t: number; mb: number }[];
+  /** PSS of the same tree, every second: pages shared by its processes (the binary, the fork's copy-on-write
+   * pages, the store's mapped files) count once, split among them, where RSS counts them in each. */
+  pss: { t: number; mb: number }[];
   errors: () => string;
 }
 
@@ -30,39 +33,60 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** RSS in MB of a process and all its descendants (undefined when it is gone). */
-export function treeRssMb(pid: number): number | undefined {
-  let kb = 0;
-  let found = false;
+/** The pids of a process and all its descendants that are still there. */
+function processTree(pid: number): number[] {
+  const tree: number[] = [];
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop()!;
+    if (!fs.existsSync(`/proc/${p}`)) continue;
+    tree.push(p);
+    stack.push(...childrenOf(p));
+  }
+  return tree;
+}
+
+/** Sum in MB of one /proc/PID/<file> field (kB) over a process tree (undefined when it is gone). */
+function treeSumMb(pid: number, file: "status" | "smaps_rollup", field: RegExp): number | undefined {
+  let kb = 0;
+  let found = false;
+  for (const p of processTree(pid)) {
     try {
-      const v = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1];
+      const v = field.exec(fs.readFileSync(`/proc/${p}/${file}`, "utf8"))?.[1];
       if (v) {
         kb += Number(v);
         found = true;
       }
     } catch {
-      continue;
+      // The process ended between the listing and the read.
     }
-    stack.push(...childrenOf(p));
   }
   return found ? kb / 1024 : undefined;
 }
+
+/** RSS in MB of a process and all its descendants (undefined when it is gone). */
+export const treeRssMb = (pid: number) => treeSumMb(pid, "status", /VmRSS:\s+(\d+)/);
+/** PSS in MB of a process and all its descendants: what they hold together, shared pages counted once. */
+export const treePssMb = (pid: number) => treeSumMb(pid, "smaps_rollup", /^Pss:\s+(\d+)/m);
 
 /** The server from `cwd`'s build over the SQLite file `db`, on a free loopback port, its RSS sampled. */
 export async function startSampledServer(cwd: string, db: string): Promise<Server> {
   const port = await freePort();
   const { server: child, errors } = startServer(cwd, port, storeEnv(db));
   await waitForServer(port, child, 180_000);
-  const server: Server = { port, pid: child.pid!, child, rss: [], errors };
+  const server: Server = { port, pid: child.pid!, child, rss: [], pss: [], errors };
   const timer = setInterval(() => {
     const mb = treeRssMb(server.pid);
     if (mb !== undefined) server.rss.push({ t: Date.now(), mb });
   }, 250);
+  // Less often: smaps_rollup walks every mapping of a process, a few ms for a 1 GB one.
+  const pssTimer = setInterval(() => {
+    const mb = treePssMb(server.pid);
+    if (mb !== undefined) server.pss.push({ t: Date.now(), mb });
+  }, 1000);
   timer.unref();
-  cleanups.push(() => clearInterval(timer));
+  pssTimer.unref();
+  cleanups.push(() => clearInterval(timer), () => clearInterval(pssTimer));
   return server;
 }
 
@@ -72,6 +96,7 @@ export async function cookieFor(port: number, user: string, password: string): P
 }
 
 export const maxRssBetween = (s: Server, from: number, to: number) => Math.max(0, ...s.rss.filter((r) => r.t >= from && r.t <= to).map((r) => r.mb));
+export const maxPssBetween = (s: Server, from: number, to: number) => Math.max(0, ...s.pss.filter((r) => r.t >= from && r.t <= to).map((r) => r.mb));
 export const rssBefore = (s: Server, at: number) => [...s.rss].reverse().find((r) => r.t <= at)?.mb ?? 0;
 
 /** Streams a GET to the end without keeping it: status, first byte, last byte, bytes. */

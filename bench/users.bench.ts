@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { cleanUp, cleanups, isPostgresUrl, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
-import { cookieFor, maxRssBetween, startSampledServer } from "./load-common";
+import { cookieFor, maxPssBetween, maxRssBetween, startSampledServer } from "./load-common";
 
 const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold]";
 const options = readStoreOptions<{ connections: number; seconds: number; timeout: number; processes: number; cold: boolean }>(USAGE, { connections: 50, seconds: 60, timeout: 10, processes: 0, cold: false }, {
@@ -166,6 +166,7 @@ async function main() {
   const raw = await Promise.all(links.map((link, i) => run(server.port, cookie, link, per[i])));
   const cpuMs = treeCpuMs(server.pid) - cpu0;
   const rssMax = maxRssBetween(server, t0, Date.now());
+  const pssMax = maxPssBetween(server, t0, Date.now());
   const load1 = os.loadavg()[0];
   const results: LinkResult[] = raw.map((r, i) => ({ link: links[i], connections: per[i], firstMs: first[i], ...r }));
 
@@ -178,7 +179,7 @@ async function main() {
   };
   const out = [
     `Server: ${PROCESSES ?? `default (${os.availableParallelism()})`} web process(es), ready in ${(readyMs / 1000).toFixed(1)} s; ${facts}.`,
-    `Load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ${os.availableParallelism()} CPUs; peak RSS of the server's processes ${rssMax.toFixed(0)} MB. ${CONNECTIONS} connections for ${SECONDS} s, time-out ${TIMEOUT} s${COLD ? ", no warm-up pass" : ""}.`,
+    `Load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ${os.availableParallelism()} CPUs; peak RSS of the server's processes ${rssMax.toFixed(0)} MB (PSS ${pssMax.toFixed(0)} MB: pages they share counted once). ${CONNECTIONS} connections for ${SECONDS} s, time-out ${TIMEOUT} s${COLD ? ", no warm-up pass" : ""}.`,
     `Server CPU during the load: ${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / SECONDS / 10).toFixed(0)} % of one core), **${all.length ? (cpuMs / all.length).toFixed(0) : "-"} ms per answered request** (requests abandoned by their client's time-out included in the CPU, not in the count).`,
     "",
     "| link | connections | requests | req/s | p50 ms | p99 ms | max ms | errors | time-outs | non-2xx | first request ms |",
