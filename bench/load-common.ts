@@ -1,7 +1,7 @@
 /**
  * What the load benchmarks share (load.bench.ts: a probe's latency beside one heavy request; soak.bench.ts: 20
  * connections for minutes): the production server as `npm start` runs it over a given store, its memory sampled
- * (the whole process tree: the serve script runs under tsx), signed-in cookies, a streamed download and the probe.
+ * (the whole process tree: the serve script's primary and its web processes), signed-in cookies, a streamed download and the probe.
  */
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";

@@ -49,7 +49,7 @@ if (cluster.isPrimary && webProcesses > 1) {
   //
   // V8 lets a process's old generation grow to up to ~4x what survived its last full collection before the next
   // one; under load a web process keeps ~300 MB live at 500,000 containers and its heap sat at 1.1-1.2 GB, mostly
-  // garbage waiting for that collection (decision 022, "Memory"). --heap-growing-percent=50 lets it grow by half:
+  // garbage waiting for that collection (decision 022 §5). --heap-growing-percent=50 lets it grow by half:
   // the server's processes peaked at 2,143 MB instead of 3,405 MB under the 50-user load at 500,000 containers,
   // 1,626 instead of 2,543 MB at 150,000, for ~8-10 % fewer answers per second (more full collections).
   // Both only where neither NODE_OPTIONS nor the command line names the flag.

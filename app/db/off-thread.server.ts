@@ -22,15 +22,15 @@ import { SqliteAdapter } from "kysely";
 /** Rows per message: deserialising one is a short turn of the main thread (~1 ms for 2,000 folder rows). */
 const BATCH_ROWS = 2_000;
 
-/** The SQLite file behind each store opened on one (registered by openStore). */
 /**
  * SQLite page cache per connection, KiB (SQLite's default is 2 MB; 64 MB until 2026-12-06). A web process holds one
  * connection and one per read thread, so it counts two to three times per process; the OS's file cache holds the
  * rest. The 50-user load at 500,000 containers: the web processes' peak RSS 90-200 MB lower at the same
- * requests/s; the analysis at 150,000 45.0 -> 47.8 s, within its run-to-run range (bench/README.md, 2026-12-06).
+ * requests/s; the analysis at 150,000 45.0 -> 47.8 s, one run each (bench/README.md, 2026-12-06).
  */
 export const SQLITE_PAGE_CACHE_KIB = 16_384;
 
+/** The SQLite file behind each store opened on one (registered by openStore). */
 const sqliteFiles = new WeakMap<object, { file: string; busyTimeoutMs: number }>();
 
 export function registerSqliteFile<DB>(db: Kysely<DB>, file: string, busyTimeoutMs: number): void {
