@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveArgv } from "../scripts/serve-command";
+import { buildIsStale, runBuild } from "../scripts/build-state";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -154,42 +155,16 @@ export async function stopServer(child: ChildProcess) {
 // ---------------------------------------------------------------------------------------------------------------
 // Build
 
-export function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-export function runBuild(cwd: string) {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
-    cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true", NODE_ENV: "production" },
-  });
-  // The build's output is shown only when it fails (a passing build can print harmless esbuild noise).
-  if (r.status !== 0) throw new Error(`The app build failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
-  return performance.now() - t0;
-}
-
 /** Where the server runs from: the repo (build/ refreshed when stale, as `npm start` does) or a private copy. */
 export function prepareBuild(tmp: string, isolated: boolean): { cwd: string; note: string } {
   if (!isolated) {
-    const built = path.join(ROOT, "build/index.js");
-    const stale =
-      !fs.existsSync(built) ||
-      fs.statSync(built).mtimeMs < Math.max(newestMtime(path.join(ROOT, "app")), fs.statSync(path.join(ROOT, "remix.config.js")).mtimeMs);
-    if (!stale) return { cwd: ROOT, note: "build/ was up to date" };
+    if (!buildIsStale(ROOT)) return { cwd: ROOT, note: "build/ was up to date" };
     console.error("Building the app (build/ is missing or older than app/)…");
-    return { cwd: ROOT, note: `build/ rebuilt in ${(runBuild(ROOT) / 1000).toFixed(1)} s` };
+    return { cwd: ROOT, note: `build/ rebuilt in ${(runBuild(ROOT, true) / 1000).toFixed(1)} s` };
   }
   const copy = path.join(tmp, "app-copy");
   fs.mkdirSync(copy);
-  for (const name of ["app", "public", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package.json", "catalog"]) {
+  for (const name of ["app", "public", "remix.config.js", "remix.env.d.ts", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package.json", "catalog", "scripts"]) {
     const from = path.join(ROOT, name);
     if (!fs.existsSync(from)) continue;
     fs.cpSync(from, path.join(copy, name), {
@@ -200,7 +175,7 @@ export function prepareBuild(tmp: string, isolated: boolean): { cwd: string; not
   }
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"), "dir");
   console.error("Building a private copy of the app…");
-  return { cwd: copy, note: `private build in ${(runBuild(copy) / 1000).toFixed(1)} s` };
+  return { cwd: copy, note: `private build in ${(runBuild(copy, true) / 1000).toFixed(1)} s` };
 }
 
 /**
@@ -212,7 +187,7 @@ export function startServer(cwd: string, port: number, env: Record<string, strin
   const stock = process.env.KUBEX_BENCH_SERVER === "remix-serve";
   const argv = stock
     ? [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(cwd, "build/index.js")]
-    : serveArgv(ROOT, path.join(cwd, "build/index.js"));
+    : serveArgv(path.join(cwd, "build/index.js"));
   const server = spawn(process.execPath, argv, {
     cwd,
     stdio: ["ignore", "ignore", "pipe"],

@@ -1,13 +1,11 @@
 /**
- * The command line of the product's HTTP server (scripts/serve.mjs), for `npm start` and the benchmarks: Node with
- * tsx's loader imported into the process itself (serve.mjs imports app/lib's TypeScript). Not tsx's command-line
- * wrapper: that is one more Node process (~57 MB) between the caller and the server, doing nothing but relaying
- * signals, which serve.mjs handles itself (issue 13: the web server's memory).
+ * The command line of the product's HTTP server, for `npm start` and the benchmarks: plain Node running the server
+ * bundle scripts/build.mjs writes beside the Remix build (build/serve.mjs), with that build. No tsx: neither its
+ * command-line wrapper (one more Node process, ~57 MB, relaying signals serve.mjs handles itself) nor its loader
+ * (a module-loading thread in every web process; issue 13: the web server's memory).
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
-export function serveArgv(root: string, build: string): string[] {
-  const loader = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
-  return [`--import=${loader}`, path.join(root, "scripts/serve.mjs"), build];
+export function serveArgv(build: string): string[] {
+  return [path.join(path.dirname(build), "serve.mjs"), build];
 }

@@ -1,13 +1,16 @@
 /**
- * The product's HTTP server (`npm start` runs it through tsx): what remix-serve does (compression, the built assets
- * cached for a year, public/ for an hour, a request log, Remix for the rest) plus two things remix-serve cannot:
+ * The product's HTTP server (`npm start` runs it bundled, as build/serve.mjs): what remix-serve does (compression,
+ * the built assets cached for a year, public/ for an hour, a request log, Remix for the rest) plus two things
+ * remix-serve cannot:
  *   - the security headers of app/lib/security-headers.ts on EVERY response, static files and resource routes
  *     (exports, the API, redirects) included; a page keeps the nonce policy entry.server.tsx gave it;
  *   - the connection's peer address as Remix load context (clientAddress), for the sign-in limits per address;
  *   - a post from another site's page (Origin) answered 403 before Remix sees it: Remix's own check of a page's
  *     action throws, which is a bare 500 (app/lib/form-post.server.ts applies the same test inside the app).
- * Usage: node --import tsx scripts/serve.mjs build/index.js (HOST, PORT; KUBEX_TRUST_PROXY is read by the app
- * itself), as scripts/serve-command.ts spells it. Prints "[kubex-serve] http://HOST:PORT" once it listens.
+ * Usage: node build/serve.mjs build/index.js (HOST, PORT; KUBEX_TRUST_PROXY is read by the app itself), as
+ * scripts/serve-command.ts spells it; `npm run build` (scripts/build.mjs) bundles this file with the app/lib
+ * TypeScript it imports, so it runs on plain Node (`tsx scripts/serve.mjs …` runs it unbundled, as `npm run dev`
+ * does). Prints "[kubex-serve] http://HOST:PORT" once it listens.
  *
  * Both cores (issue 13, decision 022): with KUBEX_WEB_PROCESSES above 1 (default: one per core) this process is
  * the primary of app/lib/web-cluster.server.ts: it forks that many web processes, listens itself and hands each

@@ -3,36 +3,23 @@
  * start: creates the database, the demo fleet and its collection; later starts: seconds), then serves on
  * HOST/PORT (default localhost:3000) and prints the address and the demo sign-in.
  */
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
+import { spawn } from "node:child_process";
 import { openStore } from "~/db/connect.server";
 import { DEMO_USERS } from "~/models/users.server";
 import { setup } from "./setup";
 import { serveArgv } from "./serve-command";
+import { buildIsStale, runBuild } from "./build-state";
 import { env } from "~/lib/env.server";
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 function buildIfStale() {
-  const built = "build/index.js";
-  const stale =
-    !fs.existsSync(built) ||
-    fs.statSync(built).mtimeMs < Math.max(newestMtime("app"), fs.statSync("remix.config.js").mtimeMs);
-  if (!stale) return;
+  if (!buildIsStale(process.cwd())) return;
   console.log("Building the app…");
-  const r = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true", NODE_ENV: "production" },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  try {
+    runBuild(process.cwd());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 async function main() {
@@ -45,7 +32,7 @@ async function main() {
   const host = HOST ?? "localhost";
   const port = String(PORT ?? 3000);
   // scripts/serve.mjs: remix-serve's work plus security headers on every response and the client's address.
-  const child = spawn(process.execPath, serveArgv(process.cwd(), "build/index.js"), {
+  const child = spawn(process.execPath, serveArgv("build/index.js"), {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, HOST: host, PORT: port, NODE_ENV: process.env.NODE_ENV ?? "production" },
   });
