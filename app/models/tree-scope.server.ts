@@ -76,11 +76,14 @@ export type TreeBuilder = (db: Db, ctx: TreeCtx, view: TreeView, filter: TreeFil
 const CACHE_ENTRIES = 64;
 /**
  * What the cached trees of a store may hold together, estimated; least recently used trees leave first. A
- * 150,000-container Cluster View is ~65 MB of nodes, plus ~75 MB for its folder list literal once the API asked.
+ * 150,000-container Cluster View is ~40 MB of nodes, plus ~75 MB for its folder list literal once the API asked.
  */
 const CACHE_BYTES = 1_500_000_000;
-/** Heap per tree node with its strings (measured: 65 MB for the 248,000 nodes of the tree above). */
-const NODE_BYTES = 270;
+/**
+ * Heap per tree node with its strings (measured at 500,000 containers: 46 MB for the Cluster View's ~328,000
+ * folders; 77 MB before build-tree.ts's folders worked out their ids and paths when read).
+ */
+const NODE_BYTES = 150;
 
 const trees = storeCache<CachedTree>({ maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES, sizeOf: (t) => t.bytes });
 

@@ -162,31 +162,93 @@ function* sumAndOrder(d: Draft, chunk: number, tick: (n: number) => boolean): St
   return { kind: "big", draft: d, value, children };
 }
 
+/**
+ * A folder of a built tree. Its id, full path, parent's path and label follow from its parent, its place among the
+ * parent's children and its name, so they are worked out when read instead of kept: at 500,000 containers the two
+ * trees every web process caches have ~436,000 folders, and those strings were ~42 MB of each process's heap
+ * (issue 13's web memory target, decision 022 §5). Not a plain object: `plainNode` makes one (to spread or to send
+ * through anything that copies own keys), and JSON.stringify writes what a plain node would (toJSON).
+ */
+export class FolderNode implements TreeNode {
+  name: string;
+  level: number;
+  type: string;
+  containerCount: number | undefined;
+  children: TreeNode[] | undefined = undefined;
+  // Declared so that every folder has one object shape: the nodes tree sets them after the build.
+  count: number | undefined = undefined;
+  entityId: string | undefined = undefined;
+  readonly #parent: FolderNode | undefined;
+  readonly #index: number;
+
+  constructor(name: string, level: number, type: string, containerCount: number, parent: FolderNode | undefined, index: number) {
+    this.name = name;
+    this.level = level;
+    this.type = type;
+    this.containerCount = containerCount;
+    this.#parent = parent;
+    this.#index = index;
+  }
+
+  get id(): string {
+    return this.#parent === undefined ? "0" : `${this.#parent.id}.${this.#index}`;
+  }
+
+  get label(): string {
+    return this.name;
+  }
+
+  get fullPath(): string {
+    return this.#parent === undefined ? this.name : `${this.#parent.fullPath}/${this.name}`;
+  }
+
+  get parentPath(): string | undefined {
+    return this.#parent?.fullPath;
+  }
+
+  toJSON(): TreeNode {
+    return plainNode(this);
+  }
+}
+
+/** A node as a plain object, its keys in the order a built tree's JSON has always had them. */
+export function plainNode(node: TreeNode): TreeNode {
+  return {
+    id: node.id,
+    name: node.name,
+    label: node.label,
+    level: node.level,
+    type: node.type,
+    fullPath: node.fullPath,
+    parentPath: node.parentPath,
+    containerCount: node.containerCount,
+    children: node.children,
+    count: node.count,
+    entityId: node.entityId,
+  };
+}
+
 function* makeNodes(top: Summed, input: FolderTreeInput, tick: (n: number) => boolean): Steps<TreeNode> {
-  const make = (name: string, value: number, id: string, level: number, parentPath: string | undefined): TreeNode => ({
-    id,
-    name,
-    label: name,
-    level,
-    type: level === 0 ? input.rootType : (input.levelTypes[level - 1] ?? input.levelTypes[input.levelTypes.length - 1] ?? "folder"),
-    fullPath: parentPath === undefined ? name : `${parentPath}/${name}`,
-    parentPath,
-    containerCount: value,
-  });
-  const tree = make(nameOf(top), valueOf(top), "0", 0, undefined);
-  // Pending children lists: a d3 node's or a big folder's, each made under its TreeNode.
-  const pending: { from: Summed | HierarchyNode<Draft>; node: TreeNode }[] = [{ from: top, node: tree }];
+  const typeOf = (level: number) =>
+    level === 0 ? input.rootType : (input.levelTypes[level - 1] ?? input.levelTypes[input.levelTypes.length - 1] ?? "folder");
+  const tree = new FolderNode(nameOf(top), 0, typeOf(0), valueOf(top), undefined, 0);
+  // Pending children lists: a d3 node's or a big folder's, each made under its FolderNode.
+  const pending: { from: Summed | HierarchyNode<Draft>; node: FolderNode }[] = [{ from: top, node: tree }];
   while (pending.length > 0) {
     const { from, node } = pending.pop()!;
     const kids: (Summed | HierarchyNode<Draft>)[] | undefined = "kind" in from ? (from.kind === "big" ? from.children : from.h.children) : from.children;
     if (!kids) continue;
-    const children: TreeNode[] = (node.children = []);
+    const level = node.level + 1;
+    const type = typeOf(level);
+    // Made at its final length: pushing grows an array's store by half again plus 16 slots.
+    const children: FolderNode[] = new Array(kids.length);
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i];
-      const child = "kind" in k ? make(nameOf(k), valueOf(k), `${node.id}.${i}`, node.level + 1, node.fullPath) : make(k.data.name, k.value ?? 0, `${node.id}.${i}`, node.level + 1, node.fullPath);
-      children.push(child);
+      const child = "kind" in k ? new FolderNode(nameOf(k), level, type, valueOf(k), node, i) : new FolderNode(k.data.name, level, type, k.value ?? 0, node, i);
+      children[i] = child;
       pending.push({ from: k, node: child });
     }
+    node.children = children;
     if (tick(kids.length)) yield;
   }
   return tree;

@@ -9,6 +9,7 @@
  */
 import type { Steps } from "~/lib/yielding";
 import type { TreeNode } from "./types";
+import { FolderNode, plainNode } from "./build-tree";
 
 /** Nodes per part (and per step), about: ~100 kB of JSON. */
 export const JSON_PART_NODES = 1_000;
@@ -35,8 +36,13 @@ function smallNode(node: object): number | undefined {
   return 1 + kids.length;
 }
 
-const frameOf = (node: object): Frame => ({ node: node as Record<string, unknown>, keys: Object.keys(node), next: 0, wrote: false, kids: null, kid: 0 });
-const isNode = (v: unknown): v is object => typeof v === "object" && v !== null && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== "function";
+const frameOf = (node: object): Frame => {
+  // A built tree's folder keeps its id and paths as getters (build-tree.ts): its own keys are not its JSON's.
+  const plain = node instanceof FolderNode ? plainNode(node) : node;
+  return { node: plain as Record<string, unknown>, keys: Object.keys(plain), next: 0, wrote: false, kids: null, kid: 0 };
+};
+const isNode = (v: unknown): v is object =>
+  v instanceof FolderNode || (typeof v === "object" && v !== null && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== "function");
 
 /** JSON.stringify(tree) as parts whose concatenation is exactly that text. */
 export function* treeJsonParts(tree: TreeNode): Steps<string[]> {

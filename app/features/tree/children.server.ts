@@ -3,6 +3,7 @@ import { getRequestUser } from "~/models/request-user.server";
 import { TEXT } from "~/lib/constants";
 import { isModelError } from "~/lib/errors";
 import { findByFullPath } from "~/domain/tree/navigate";
+import { plainNode } from "~/domain/tree/build-tree";
 import { folderScope } from "~/models/tree-scope.server";
 import { getLeafNodes, resolveTreeScope } from "~/models/trees.server";
 import { childRows } from "./slice";
@@ -27,7 +28,7 @@ export async function loadTreeChildren(request: Request, kind: "containers" | "c
     const depth = scope.view.levels.length;
     let node = match.node;
     if (node.level === depth && depth > 0) {
-      node = { ...node, children: await getLeafNodes(db, folderScope(scope, node.fullPath)) };
+      node = { ...plainNode(node), children: await getLeafNodes(db, folderScope(scope, node.fullPath)) };
     }
     const href = (n: typeof node) => treeNodeHref(kind, n, { viewId, filterId });
     return Response.json({ children: childRows(node, href, (n) => n.level === depth && n.level > 0) });

@@ -13,6 +13,7 @@ import { searchContainerLeaves } from "~/models/container-tree.server";
 import { folderScope } from "~/models/tree-scope.server";
 import { getLeafNodes } from "~/models/trees.server";
 import { findByFullPath } from "~/domain/tree/navigate";
+import { plainNode } from "~/domain/tree/build-tree";
 import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
 import { treeSlice } from "./slice";
 import { TREE_ROUTE, treeItemHref, treeLinkContext } from "./tree-links";
@@ -58,7 +59,7 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
     throw redirect(target.pathname + target.search);
   }
   const depth = view.item.viewDetails.length;
-  const leavesOf = async (node: TreeNode) => ({ ...node, children: await getLeafNodes(db, folderScope(scope, node.fullPath)) });
+  const leavesOf = async (node: TreeNode) => ({ ...plainNode(node), children: await getLeafNodes(db, folderScope(scope, node.fullPath)) });
 
   const leafSearch: LeafSearch | undefined =
     kind === "containers" && depth > 0
