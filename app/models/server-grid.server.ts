@@ -8,6 +8,7 @@ import { sql, type Expression, type RawBuilder } from "kysely";
 import { escapeLike } from "~/domain/views-filters/filter-sql";
 import { validationError } from "~/lib/errors";
 import { allowedErrors, fuzzyFilter, fuzzyPieces } from "~/lib/fuzzy";
+import { PackedIds } from "~/lib/packed-ids";
 import { currentSnapshotId } from "./snapshot.server";
 import { cachedRead, num, onClearAnalysisCache } from "./snapshot-reads.server";
 import { storeCache } from "./store-cache.server";
@@ -114,11 +115,12 @@ function compareRows(a: Record<string, unknown>, b: Record<string, unknown>, dir
 /**
  * The ordered ids of every matching row, per snapshot and query (scope, conditions, search, sort): paging through a
  * large grid, or coming back to it, then reads one page of rows by id instead of filtering and sorting the fleet
- * again (ARCHITECTURE.md: heavy reads are computed once per snapshot and cached). A few entries only: one holds up
- * to one id per row.
+ * again (ARCHITECTURE.md: heavy reads are computed once per snapshot and cached). A few entries only, packed (one
+ * holds up to one id per row: ~10 MB at 500,000 containers), and at most ORDER_BYTES together.
  */
 const ORDER_ENTRIES = 12;
-const orders = storeCache<string[]>({ maxEntries: ORDER_ENTRIES });
+const ORDER_BYTES = 128_000_000;
+const orders = storeCache<PackedIds>({ maxEntries: ORDER_ENTRIES, maxBytes: ORDER_BYTES, sizeOf: (ids) => ids.bytes });
 onClearAnalysisCache((db) => orders.clear(db));
 
 export interface RowsQuery {
@@ -130,19 +132,19 @@ export interface RowsQuery {
 }
 
 /** Inside a consistent read (q): every matching id in the order asked. */
-export async function orderedIds(db: Db, q: Db, spec: GridSpec, query: RowsQuery, field: string, direction: "asc" | "desc"): Promise<string[]> {
+export async function orderedIds(db: Db, q: Db, spec: GridSpec, query: RowsQuery, field: string, direction: "asc" | "desc"): Promise<PackedIds> {
   const snapshotId = await currentSnapshotId(q);
   const compute = async () => {
     if (query.fuzzyTerm) {
       const matched = await fuzzyMatches(q, spec, query.where, query.fuzzyTerm, { s: spec.sortable[field] });
-      return matched.sort((a, b) => compareRows(a, b, direction)).map((r) => String(r.id));
+      return new PackedIds(matched.sort((a, b) => compareRows(a, b, direction)).map((r) => String(r.id)));
     }
     const column = sql.ref(spec.sortable[field]);
     const dir = sql.raw(direction);
     const id = sql.ref(spec.idColumn);
     const ids = await sql<{ id: string }>`select ${id} as id from ${spec.from} where ${query.where}
       order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, ${id} ${dir}`.execute(q);
-    return ids.rows.map((r) => String(r.id));
+    return new PackedIds(ids.rows.map((r) => String(r.id)));
   };
   return snapshotId === undefined ? compute() : orders.get(db, JSON.stringify([spec.name, snapshotId, query.key, field, direction]), compute, false, snapshotId);
 }
