@@ -52,21 +52,27 @@ if (cluster.isPrimary && webProcesses > 1) {
   //
   // V8 lets a process's old generation grow to up to ~4x what survived its last full collection before the next
   // one; under load a web process keeps ~300 MB live at 500,000 containers and its heap sat at 1.1-1.2 GB, mostly
-  // garbage waiting for that collection (decision 022 §5). --heap-growing-percent=50 lets it grow by half:
-  // the server's processes peaked at 2,143 MB instead of 3,405 MB under the 50-user load at 500,000 containers,
-  // 1,626 instead of 2,543 MB at 150,000, for ~8-10 % fewer answers per second (more full collections).
-  // Both only where neither NODE_OPTIONS nor the command line names the flag.
+  // garbage waiting for that collection (decision 022 §5). --heap-growing-percent=50 let it grow by half: the
+  // server's processes peaked at 2,143 MB instead of 3,405 MB under the 50-user load at 500,000 containers, 1,626
+  // instead of 2,543 MB at 150,000, for ~8-10 % fewer answers per second (more full collections). Once the live
+  // set had shrunk (2026-12-06), 40 % took another 100-140 MB off that peak at no CPU per request the interleaved
+  // runs could tell apart from 50 %'s. Both only where neither NODE_OPTIONS nor the command line names the flag.
   const named = (flag) => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((a) => a.startsWith(flag));
   const v8Flags = [
     ...(named("--max-semi-space-size") ? [] : ["--max-semi-space-size=64"]),
-    ...(named("--heap-growing-percent") ? [] : ["--heap-growing-percent=50"]),
+    ...(named("--heap-growing-percent") ? [] : ["--heap-growing-percent=40"]),
   ];
+  // glibc's malloc gives each thread that allocates at once an arena of its own, up to 8 per core: a web process's
+  // main thread, read threads, libuv's pool and V8's helpers leave each one holding freed memory the others cannot
+  // use. Two arenas: the server's peak RSS under the 50-user load at 500,000 containers 1,619 -> 1,520 MB at the
+  // same CPU per request (decision 022 §5). Unless the environment sets it; other C libraries ignore it.
+  const malloc = process.env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: "2" };
   runWebCluster({
     processes: webProcesses,
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST || undefined,
     execArgv: [...process.execArgv, ...v8Flags],
-    env: (index) => (index === 0 ? {} : { KUBEX_COLLECT_SCHEDULE: "off" }),
+    env: (index) => (index === 0 ? malloc : { ...malloc, KUBEX_COLLECT_SCHEDULE: "off" }),
   });
 } else {
   await serve();
