@@ -18,6 +18,6 @@ if [ -z "$TEST_DATABASE_URL" ]; then
 fi
 npx vitest run --project integration
 echo "== build"
-npx remix build >/dev/null
+node scripts/build.mjs >/dev/null   # the Remix build and the bundled server (build/serve.mjs) the e2e server runs
 echo "== end-to-end (Chromium)"
 npx playwright test
