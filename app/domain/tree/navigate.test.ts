@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TEXT } from "~/lib/constants";
 import { ancestorIdsOf, findById, findByFullPath, flattenVisible, nodeCountBadge, searchTree } from "./navigate";
 import type { TreeNode } from "./types";
+import { buildFolderTree } from "./build-tree";
 
 /** Hand-built tree: n(name, children) derives ids and paths the way the folder list carries them. */
 function n(name: string, children?: TreeNode[]): TreeNode {
@@ -118,5 +119,32 @@ describe("nodeCountBadge", () => {
     expect(nodeCountBadge({ ...tree, containerCount: 0, count: 9 })).toBe(0);
     expect(nodeCountBadge({ ...tree, count: 9 })).toBe(9);
     expect(nodeCountBadge(tree)).toBeUndefined();
+  });
+});
+
+describe("a built tree (FolderNode)", () => {
+  const built = buildFolderTree({
+    rootName: "System Breakdown",
+    rows: [
+      { path: ["prod-eks-1", "payments", "api"], count: 2 },
+      { path: ["prod-eks-1", "payments", "worker"], count: 1 },
+      { path: ["dev-aks", "payments-dev", "api-dev"], count: 1 },
+    ],
+    levelTypes: ["Cluster", "Namespace", "Pod Owner"],
+    rootType: "containerTree",
+  });
+
+  it("finds a folder by its id and gives none for an id it does not have", () => {
+    expect(findById(built, "0.1.0.1")?.fullPath).toBe("System Breakdown/prod-eks-1/payments/worker");
+    expect(findById(built, "0.1.0.7")).toBeUndefined();
+    expect(findById(built, "0.9")).toBeUndefined();
+  });
+
+  it("searches on from the hit before, with the ids of its ancestors", () => {
+    const first = searchTree(built, "payments");
+    expect(first).toMatchObject({ kind: "found", ancestorIds: ["0", "0.0"] });
+    const next = searchTree(built, "payments", { afterId: first.kind === "found" ? first.node.id : "" });
+    expect(next.kind === "found" && next.node.fullPath).toBe("System Breakdown/prod-eks-1/payments");
+    expect(next).toMatchObject({ ancestorIds: ["0", "0.1"] });
   });
 });

@@ -4,6 +4,7 @@
  */
 import { SEARCH_MIN, TEXT } from "~/lib/constants";
 import type { TreeNode } from "./types";
+import { FolderNode } from "./folder-node";
 
 export interface PathMatch {
   node: TreeNode;
@@ -42,12 +43,16 @@ export function ancestorIdsOf(id: string): string[] {
   return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join("."));
 }
 
-/** Dotted ids are index paths, so the lookup indexes straight down; a hand-built tree falls back to a scan. */
+/**
+ * Dotted ids are index paths, so the lookup indexes straight down; a hand-built tree falls back to a scan. A built
+ * tree (FolderNode) has no other ids, and works its ids out when read, so it is never scanned for one.
+ */
 export function findById(root: TreeNode, id: string): TreeNode | undefined {
   const parts = id.split(".");
   let node: TreeNode | undefined = parts[0] === root.id ? root : undefined;
   for (const part of parts.slice(1)) node = node?.children?.[Number(part)];
   if (node?.id === id) return node;
+  if (root instanceof FolderNode) return undefined;
   return preOrder(root).nodes.find((n) => n.id === id);
 }
 
@@ -95,7 +100,8 @@ export function searchTree(
   const needle = term.trim().toLowerCase();
   if (needle.length < SEARCH_MIN) return { kind: "error", error: `Enter at least ${SEARCH_MIN} characters to search.` };
   const { nodes, parents } = preOrder(root);
-  const start = options.afterId === undefined ? -1 : nodes.findIndex((n) => n.id === options.afterId);
+  const after = options.afterId === undefined ? undefined : findById(root, options.afterId);
+  const start = after === undefined ? -1 : nodes.indexOf(after);
   const step = options.direction === "previous" ? -1 : 1;
   const from = start === -1 && step === -1 ? 0 : start;
   for (let k = 1; k <= nodes.length; k++) {

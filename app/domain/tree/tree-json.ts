@@ -9,7 +9,7 @@
  */
 import type { Steps } from "~/lib/yielding";
 import type { TreeNode } from "./types";
-import { FolderNode, plainNode } from "./build-tree";
+import { FolderNode, plainNode } from "./folder-node";
 
 /** Nodes per part (and per step), about: ~100 kB of JSON. */
 export const JSON_PART_NODES = 1_000;

@@ -3,7 +3,7 @@ import { getRequestUser } from "~/models/request-user.server";
 import { TEXT } from "~/lib/constants";
 import { isModelError } from "~/lib/errors";
 import { findByFullPath } from "~/domain/tree/navigate";
-import { plainNode } from "~/domain/tree/build-tree";
+import { plainNode } from "~/domain/tree/folder-node";
 import { folderScope } from "~/models/tree-scope.server";
 import { getLeafNodes, resolveTreeScope } from "~/models/trees.server";
 import { childRows } from "./slice";

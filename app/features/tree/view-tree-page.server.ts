@@ -13,7 +13,7 @@ import { searchContainerLeaves } from "~/models/container-tree.server";
 import { folderScope } from "~/models/tree-scope.server";
 import { getLeafNodes } from "~/models/trees.server";
 import { findByFullPath } from "~/domain/tree/navigate";
-import { plainNode } from "~/domain/tree/build-tree";
+import { plainNode } from "~/domain/tree/folder-node";
 import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
 import { treeSlice } from "./slice";
 import { TREE_ROUTE, treeItemHref, treeLinkContext } from "./tree-links";
