@@ -3,7 +3,7 @@
  * kept-alive loopback HTTP connection with TTFB timing, the server's start and stop, and the app build (build/ when
  * stale, or a private copy).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";

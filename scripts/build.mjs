@@ -3,7 +3,7 @@
  * build/serve.mjs: scripts/serve.mjs with the app/lib TypeScript it imports compiled in, its packages left as
  * imports of node_modules. The server then runs on plain Node. Under tsx's loader every web process kept a
  * module-loading thread of its own for the whole run (an isolate with the transformed sources, 20-50 MB of heap per
- * process; issue 13's memory target, decision 022 §5). Run from the app's root (npm start and the benchmarks run it
+ * process; issue 13's memory target, decision 022 §5b). Run from the app's root (npm start and the benchmarks run it
  * through scripts/build-state.ts).
  */
 import { spawnSync } from "node:child_process";

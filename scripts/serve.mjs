@@ -65,7 +65,7 @@ if (cluster.isPrimary && webProcesses > 1) {
   // glibc's malloc gives each thread that allocates at once an arena of its own, up to 8 per core: a web process's
   // main thread, read threads, libuv's pool and V8's helpers leave each one holding freed memory the others cannot
   // use. Two arenas: the server's peak RSS under the 50-user load at 500,000 containers 1,619 -> 1,520 MB at the
-  // same CPU per request (decision 022 §5). Unless the environment sets it; other C libraries ignore it.
+  // same CPU per request (decision 022 §5b). Unless the environment sets it; other C libraries ignore it.
   const malloc = process.env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: "2" };
   runWebCluster({
     processes: webProcesses,
