@@ -9,6 +9,8 @@ import { applySecurityHeaders, documentCsp } from "~/lib/security-headers";
 import { modulePreloadsAtLowPriority } from "~/lib/script-priority.server";
 import { coalescedChunks } from "~/lib/coalesce-chunks.server";
 import { NonceContext } from "~/components/shell/nonce";
+import { ServerFragmentsContext } from "~/components/server-fragments";
+import { serverFragments } from "~/lib/fragment-cache.server";
 import { registerCollectionJob } from "~/analysis/cluster-connections.server";
 import { getStore } from "~/db/db.server";
 import { startConfiguredWebhook } from "~/features/automation/webhook.server";
@@ -46,7 +48,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerFragmentsContext.Provider value={serverFragments}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ServerFragmentsContext.Provider>
       </NonceContext.Provider>,
       {
         // React's own inline scripts (Suspense boundaries streamed in after the shell) carry the nonce too.

@@ -6,6 +6,7 @@ import { TEXT } from "~/lib/constants";
 import { formatContainerCount, formatCount } from "~/lib/format";
 import { TreeChevron, TreeIcon } from "./tree-icons";
 import { revealInScrollBox } from "./reveal";
+import { fragmentKey, useServerFragments } from "~/components/server-fragments";
 
 export type { TreeRow } from "~/features/tree/slice";
 import type { TreeRow } from "~/features/tree/slice";
@@ -152,93 +153,161 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
     }
   }
 
+  // What each visible item shows: its markup is a function of this alone (TreeItem), so on the server the items'
+  // markup is made once per distinct list and reused by every page that shows the same items (issue 13).
+  const items = visible.map((row) => itemModel(row, { selectedId, activeId, focusId, open: expanded.has(row.id), showCount, loading: loading === row.id }));
+  const fragments = useServerFragments();
+  const treeProps = { role: "tree", "aria-label": "Navigation tree", className: "select-none text-sm", "data-testid": "tree", "data-tour": "tree" } as const;
+  if (fragments && !loading) {
+    const html = fragments.html(fragmentKey("tree-items", items), () => (
+      <>
+        {items.map((item) => (
+          <TreeItem key={item.id} item={item} />
+        ))}
+      </>
+    ));
+    return <ul {...treeProps} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+
   return (
-    <>
-      <ul role="tree" aria-label="Navigation tree" className="select-none text-sm" data-testid="tree" data-tour="tree">
-        {visible.map((row, index) => {
-          const selected = row.id === (activeId ?? selectedId);
-          const open = expanded.has(row.id);
-          const badge = showCount && row.count !== undefined ? row.count : undefined;
-          return (
-            <li
-              key={row.id}
-              role="treeitem"
-              aria-level={row.level + 1}
-              aria-selected={selected}
-              aria-expanded={row.hasChildren ? open : undefined}
-              data-node-id={row.id}
-              className={`group flex items-center rounded ${
-                selected ? "bg-sky-100 dark:bg-sky-900/60" : focusId === row.id ? "bg-slate-100 dark:bg-slate-800" : ""
-              }`}
-              style={{ paddingLeft: `${row.level * 14 + 4}px` }}
-              onContextMenu={
-                onContextMenu
-                  ? (e) => {
-                      e.preventDefault();
-                      onContextMenu(row, e.clientX, e.clientY);
-                    }
-                  : undefined
-              }
-            >
-              {row.hasChildren ? (
-                <button
-                  type="button"
-                  tabIndex={-1}
-                  aria-label={open ? `Collapse ${row.label}` : `Expand ${row.label}`}
-                  className="w-5 shrink-0 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
-                  onClick={() => void toggle(row)}
-                >
-                  {loading === row.id ? (
-                    <RiLoader4Line aria-hidden="true" className="mx-auto h-4 w-4 motion-safe:animate-spin" />
-                  ) : (
-                    <TreeChevron open={open} />
-                  )}
-                </button>
-              ) : (
-                <span className="w-5 shrink-0" />
-              )}
-              {/* A plain anchor, not Remix's <Link>: the app's hrefs are absolute, so nothing needs resolving, and a
-                  Link per item resolved it on every server render (issue 13: a folder 3 levels deep, 343 items,
-                  32.0 -> 26.6 ms in-process). */}
-              <a
-                ref={(el) => {
-                  if (el) refs.current.set(row.id, el);
-                  else refs.current.delete(row.id);
-                }}
-                href={row.href}
-                onClick={(e) => {
-                  if (!isPlainClick(e)) return;
-                  e.preventDefault();
-                  navigate(row.href, { state: linkState(row.href) });
-                }}
-                tabIndex={row.id === focusId ? 0 : -1}
-                onKeyDown={(e) => onKeyDown(e, row, index)}
-                onFocus={() => setFocusId(row.id)}
-                aria-label={row.label}
-                aria-current={row.id === selectedId ? "page" : undefined}
-                className={`flex min-w-0 flex-1 items-center gap-1.5 py-1 pr-2 ${row.id === selectedId ? "font-semibold" : ""}`}
-              >
-                <TreeIcon type={row.type} />
-                <span className="truncate" title={row.fullPath} data-label>
-                  {row.label}
-                </span>
-              </a>
-              {/* The count sits beside the link, not in it: the link's name is the item's label, and visible text
-                  inside a link must be part of its name (axe label-content-name-mismatch). */}
-              {badge !== undefined ? (
-                <span title={`${formatCount(badge)} below`} className="mr-2 shrink-0 rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-                  {formatContainerCount(badge)}
-                </span>
-              ) : null}
-            </li>
-          );
-        })}
-        {loading ? (
-          <li role="none" className="muted px-6 py-1 text-xs">
-            {TEXT.loading}
-          </li>
-        ) : null}
-      </ul>
-    </>
+    <ul {...treeProps}>
+      {items.map((item, index) => {
+        const row = visible[index];
+        return (
+          <TreeItem
+            key={item.id}
+            item={item}
+            handlers={{
+              onContextMenu: onContextMenu
+                ? (e) => {
+                    e.preventDefault();
+                    onContextMenu(row, e.clientX, e.clientY);
+                  }
+                : undefined,
+              onToggle: () => void toggle(row),
+              linkRef: (el) => {
+                if (el) refs.current.set(row.id, el);
+                else refs.current.delete(row.id);
+              },
+              onClick: (e) => {
+                if (!isPlainClick(e)) return;
+                e.preventDefault();
+                navigate(row.href, { state: linkState(row.href) });
+              },
+              onKeyDown: (e) => onKeyDown(e, row, index),
+              onFocus: () => setFocusId(row.id),
+            }}
+          />
+        );
+      })}
+      {loading ? (
+        <li role="none" className="muted px-6 py-1 text-xs">
+          {TEXT.loading}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** Everything an item's markup shows (and nothing else: on the server it is the key of the items' cached markup). */
+interface TreeItemModel {
+  id: string;
+  level: number;
+  label: string;
+  fullPath: string;
+  type: string;
+  href: string;
+  hasChildren: boolean;
+  open: boolean;
+  selected: boolean;
+  focused: boolean;
+  current: boolean;
+  loading: boolean;
+  badge: number | undefined;
+}
+
+function itemModel(
+  row: TreeRow,
+  state: { selectedId: string; activeId: string | null; focusId: string; open: boolean; showCount: boolean; loading: boolean },
+): TreeItemModel {
+  return {
+    id: row.id,
+    level: row.level,
+    label: row.label,
+    fullPath: row.fullPath,
+    type: row.type,
+    href: row.href,
+    hasChildren: row.hasChildren,
+    open: state.open,
+    selected: row.id === (state.activeId ?? state.selectedId),
+    focused: row.id === state.focusId,
+    current: row.id === state.selectedId,
+    loading: state.loading,
+    badge: state.showCount && row.count !== undefined ? row.count : undefined,
+  };
+}
+
+interface TreeItemHandlers {
+  onContextMenu?: (e: React.MouseEvent) => void;
+  onToggle: () => void;
+  linkRef: (el: HTMLAnchorElement | null) => void;
+  onClick: (e: React.MouseEvent<HTMLAnchorElement>) => void;
+  onKeyDown: (e: React.KeyboardEvent) => void;
+  onFocus: () => void;
+}
+
+/** One item. Without handlers (the server's cached markup) it renders the same markup: handlers and refs make none. */
+function TreeItem({ item, handlers }: { item: TreeItemModel; handlers?: TreeItemHandlers }) {
+  return (
+    <li
+      role="treeitem"
+      aria-level={item.level + 1}
+      aria-selected={item.selected}
+      aria-expanded={item.hasChildren ? item.open : undefined}
+      data-node-id={item.id}
+      className={`group flex items-center rounded ${item.selected ? "bg-sky-100 dark:bg-sky-900/60" : item.focused ? "bg-slate-100 dark:bg-slate-800" : ""}`}
+      style={{ paddingLeft: `${item.level * 14 + 4}px` }}
+      onContextMenu={handlers?.onContextMenu}
+    >
+      {item.hasChildren ? (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={item.open ? `Collapse ${item.label}` : `Expand ${item.label}`}
+          className="w-5 shrink-0 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
+          onClick={handlers?.onToggle}
+        >
+          {item.loading ? <RiLoader4Line aria-hidden="true" className="mx-auto h-4 w-4 motion-safe:animate-spin" /> : <TreeChevron open={item.open} />}
+        </button>
+      ) : (
+        <span className="w-5 shrink-0" />
+      )}
+      {/* A plain anchor, not Remix's <Link>: the app's hrefs are absolute, so nothing needs resolving, and a
+          Link per item resolved it on every server render (issue 13: a folder 3 levels deep, 343 items,
+          32.0 -> 26.6 ms in-process). */}
+      <a
+        ref={handlers?.linkRef}
+        href={item.href}
+        onClick={handlers?.onClick}
+        tabIndex={item.focused ? 0 : -1}
+        onKeyDown={handlers?.onKeyDown}
+        onFocus={handlers?.onFocus}
+        aria-label={item.label}
+        aria-current={item.current ? "page" : undefined}
+        className={`flex min-w-0 flex-1 items-center gap-1.5 py-1 pr-2 ${item.current ? "font-semibold" : ""}`}
+      >
+        <TreeIcon type={item.type} />
+        <span className="truncate" title={item.fullPath} data-label>
+          {item.label}
+        </span>
+      </a>
+      {/* The count sits beside the link, not in it: the link's name is the item's label, and visible text
+          inside a link must be part of its name (axe label-content-name-mismatch). */}
+      {item.badge !== undefined ? (
+        <span title={`${formatCount(item.badge)} below`} className="mr-2 shrink-0 rounded-full bg-slate-200 px-2 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+          {formatContainerCount(item.badge)}
+        </span>
+      ) : null}
+    </li>
   );
 }
