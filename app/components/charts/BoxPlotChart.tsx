@@ -6,6 +6,7 @@ import { BoxSwatch, Legend, LineSwatch, type LegendItem } from "./Legend";
 import { NoDataBody } from "./NoDataChart";
 import { bandScale, formatTick, isFiniteNumber, linePath, pct, responsiveTicks, valueScale, VIRTUAL_WIDTH, xDomain, xKey, xLabel, type XMode } from "./scales";
 import { useSeriesVisibility } from "./series";
+import { fragmentKey, useServerFragments } from "~/components/server-fragments";
 import { axisUnit, isCountUnit } from "./units";
 import { BOX_SERIES, BOX_SERIES_LABELS, type BoxPoint, type BoxSeriesId } from "~/domain/charts/box-series";
 
@@ -116,11 +117,18 @@ export function BoxPlotChart(given: BoxPlotChartProps) {
       items={present.map<LegendItem>((id) => ({ id, label: BOX_SERIES_LABELS[id], visible: visible[id], swatch: SWATCH[id] }))}
     />
   );
-  const inner = (
-    <div className="chart-body relative h-full w-full" data-chart="boxplot">
-      {empty ? <NoDataBody /> : <BoxPlotSvg {...props} visible={visible} height={height} />}
-    </div>
-  );
+  // On the server the plot's markup is made once per distinct chart (issue 13): a chart is a few hundred elements,
+  // the same for every user who opens the same folder or node group.
+  const fragments = useServerFragments();
+  const plot = fragments && !empty ? fragments.html(boxPlotKey(props, visible, height), () => <BoxPlotSvg {...props} visible={visible} height={height} />) : null;
+  const inner =
+    plot !== null ? (
+      <div className="chart-body relative h-full w-full" data-chart="boxplot" dangerouslySetInnerHTML={{ __html: plot }} />
+    ) : (
+      <div className="chart-body relative h-full w-full" data-chart="boxplot">
+        {empty ? <NoDataBody /> : <BoxPlotSvg {...props} visible={visible} height={height} />}
+      </div>
+    );
   if (bare)
     return (
       <div>
@@ -133,6 +141,12 @@ export function BoxPlotChart(given: BoxPlotChartProps) {
       {inner}
     </ChartFrame>
   );
+}
+
+/** Everything BoxPlotSvg draws from, as a fragment key. */
+function boxPlotKey(p: BoxPlotChartProps, visible: Record<BoxSeriesId, boolean>, height: number): string {
+  const { title, points, xMode, xLabel, yLabel, unit, request, limit, recommendedRequest, recommendedLimit, yMax, tickSpacing, integerTicks, formatValue } = p;
+  return fragmentKey("boxplot", [title, points, xMode, xLabel, yLabel, unit, request, limit, recommendedRequest, recommendedLimit, yMax, tickSpacing, integerTicks, visible, height], formatValue);
 }
 
 /**
