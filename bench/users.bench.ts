@@ -163,8 +163,11 @@ async function main() {
   const per = links.map((_, i) => Math.floor(CONNECTIONS / links.length) + (i < CONNECTIONS % links.length ? 1 : 0));
   const t0 = Date.now();
   const cpu0 = treeCpuMs(server.pid);
+  const client0 = process.cpuUsage();
   const raw = await Promise.all(links.map((link, i) => run(server.port, cookie, link, per[i])));
   const cpuMs = treeCpuMs(server.pid) - cpu0;
+  const client = process.cpuUsage(client0);
+  const clientMs = (client.user + client.system) / 1000;
   const rssMax = maxRssBetween(server, t0, Date.now());
   const pssMax = maxPssBetween(server, t0, Date.now());
   const load1 = os.loadavg()[0];
@@ -180,7 +183,7 @@ async function main() {
   const out = [
     `Server: ${PROCESSES ?? `default (${os.availableParallelism()})`} web process(es), ready in ${(readyMs / 1000).toFixed(1)} s; ${facts}.`,
     `Load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ${os.availableParallelism()} CPUs; peak RSS of the server's processes ${rssMax.toFixed(0)} MB (PSS ${pssMax.toFixed(0)} MB: pages they share counted once). ${CONNECTIONS} connections for ${SECONDS} s, time-out ${TIMEOUT} s${COLD ? ", no warm-up pass" : ""}.`,
-    `Server CPU during the load: ${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / SECONDS / 10).toFixed(0)} % of one core), **${all.length ? (cpuMs / all.length).toFixed(0) : "-"} ms per answered request** (requests abandoned by their client's time-out included in the CPU, not in the count).`,
+    `Server CPU during the load: ${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / SECONDS / 10).toFixed(0)} % of one core), **${all.length ? (cpuMs / all.length).toFixed(0) : "-"} ms per answered request** (requests abandoned by their client's time-out included in the CPU, not in the count). The load generator (autocannon, in this process, on the same cores): ${(clientMs / 1000).toFixed(1)} s of CPU (${(clientMs / SECONDS / 10).toFixed(0)} % of one core).`,
     "",
     "| link | connections | requests | req/s | p50 ms | p99 ms | max ms | errors | time-outs | non-2xx | first request ms |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
