@@ -20,9 +20,11 @@ const functionIds = new WeakMap<object, number>();
 let nextFunctionId = 1;
 
 /**
- * A fragment's key: its kind, its inputs as JSON (a Date kept apart from its ISO text, which a component may show
- * differently), and each function it is given by identity (the same function object, the same part of the key; the
- * formatters charts are given are module functions, so they stay the same from page to page).
+ * A fragment's key: its kind, its inputs as JSON, and each function it is given by identity (the same function
+ * object, the same part of the key; the formatters charts are given are module functions, so they stay the same
+ * from page to page, and one made per render only ever misses). JSON writes a Date as its ISO text, so within a
+ * kind a field must not be a Date on one page and a string on another (types fix that). No replacer: with one,
+ * JSON.stringify took twice as long over a tree pane's 800 items (0.9-1.4 ms against 0.5-0.8).
  */
 export function fragmentKey(kind: string, inputs: unknown, ...functions: (((...args: never[]) => unknown) | undefined)[]): string {
   const ids = functions.map((f) => {
@@ -31,9 +33,5 @@ export function fragmentKey(kind: string, inputs: unknown, ...functions: (((...a
     if (id === undefined) functionIds.set(f, (id = nextFunctionId++));
     return id;
   });
-  const json = JSON.stringify(inputs, function (this: Record<string, unknown>, key: string, value: unknown) {
-    const raw = this[key];
-    return raw instanceof Date ? { $date: raw.getTime() } : value;
-  });
-  return `${kind}:${ids.join(",")}:${json}`;
+  return `${kind}:${ids.join(",")}:${JSON.stringify(inputs)}`;
 }
