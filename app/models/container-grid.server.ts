@@ -190,7 +190,7 @@ export async function containerRows(db: Db, scope: FolderScope, args: ContainerR
       : { rows: [] as RawRow[] };
     const byId = new Map(rows.map((r) => [String(r.entity_id), r]));
     const paged = order.map((id) => toRow(byId.get(id)!));
-    const rowsOut = args.withNodes === false ? paged : await withNodes(q, paged, args.withNodes === true ? undefined : NODE_NAMES_SHOWN);
+    const rowsOut = args.withNodes === false ? paged : await withNodes(q, paged, args.withNodes === true ? undefined : NODE_NAMES_SHOWN, { owner: db, inventory: scope.tree.run });
     return { rows: rowsOut, total: all.length, page, pageSize };
   });
 }

@@ -60,6 +60,8 @@ export interface TreeScope {
   cached: CachedTree;
   /** What the tree depends on: the context, the collection run, the View's and Filter's versions. */
   key: string;
+  /** The inventory it was built from (latestRunKey): what caches of inventory reads are keyed by. */
+  run: string;
 }
 
 /** A folder of a resolved tree: the node, and the folder names below the root down to it. */
@@ -138,7 +140,7 @@ export async function loadTreeScope(
     args.reload === true,
     run,
   );
-  return { ctx, view, filter, cached, key };
+  return { ctx, view, filter, cached, key, run };
 }
 
 function countNodes(root: TreeNode): number {
