@@ -7,7 +7,7 @@
  * its own p50/p99 and all of them together give the mix's; every response's status is counted.
  *
  *   npx tsx bench/users.bench.ts --db /tmp/x.db [--cwd DIR] [--connections 50] [--seconds 60] [--processes N]
- *                                [--timeout 10] [--cold]
+ *                                [--timeout 10] [--cold] [--reverse]
  *
  * --db: a demo store made by `DATABASE_FILE=/tmp/x.db KUBEX_DEMO_SIZE=150000 npx tsx scripts/setup.ts` (only read;
  * run setup again after pulling a migration), or a PostgreSQL URL of one (`DATABASE_URL=… npx tsx scripts/setup.ts`). --cwd: where the server runs from (build/ there; by default this
@@ -15,6 +15,8 @@
  * --timeout: seconds before autocannon counts a request as timed out (its default, 10). --cold: no warm-up pass;
  * by default each link is requested once per web process before the clock starts (what the server's own warm-up
  * covers is in the "first request" column either way: the first answer's time of each link, before the load).
+ * --reverse: the links' load starts in the opposite order (each link's tail follows its place in the start order,
+ * not its page: bench/README.md, "Evening of 2026-12-06").
  * Loopback only. Results and how to read them: bench/README.md.
  */
 import fs from "node:fs";
@@ -25,10 +27,10 @@ import autocannon from "autocannon";
 import { cleanUp, cleanups, isPostgresUrl, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
 import { cookieFor, maxPssBetween, maxRssBetween, startSampledServer } from "./load-common";
 
-const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold]";
-const options = readStoreOptions<{ connections: number; seconds: number; timeout: number; processes: number; cold: boolean }>(USAGE, { connections: 50, seconds: 60, timeout: 10, processes: 0, cold: false }, {
+const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold] [--reverse]";
+const options = readStoreOptions<{ connections: number; seconds: number; timeout: number; processes: number; cold: boolean; reverse: boolean }>(USAGE, { connections: 50, seconds: 60, timeout: 10, processes: 0, cold: false, reverse: false }, {
   numbers: { "--connections": ["connections", 1, 1000], "--seconds": ["seconds", 1, 3600], "--timeout": ["timeout", 1, 600], "--processes": ["processes", 1, 64] },
-  switches: { "--cold": "cold" },
+  switches: { "--cold": "cold", "--reverse": "reverse" },
 });
 const DB = options.db;
 const CONNECTIONS = options.connections;
@@ -36,6 +38,7 @@ const SECONDS = options.seconds;
 const TIMEOUT = options.timeout;
 const PROCESSES = options.processes ? String(options.processes) : undefined;
 const COLD = options.cold;
+const REVERSE = options.reverse;
 
 interface Link {
   name: string;
@@ -136,7 +139,9 @@ function run(port: number, cookie: string, link: Link, connections: number): Pro
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-users-"));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-  const { links, facts } = await deepLinks(DB);
+  const found = await deepLinks(DB);
+  const links = REVERSE ? [...found.links].reverse() : found.links;
+  const facts = found.facts;
   const cwd = options.cwd || prepareBuild(tmp, false).cwd;
   if (PROCESSES) process.env.KUBEX_WEB_PROCESSES = PROCESSES;
   const load0 = os.loadavg()[0];
