@@ -190,7 +190,8 @@ export function startServer(cwd: string, port: number, env: Record<string, strin
     : serveArgv(path.join(cwd, "build/index.js"));
   const server = spawn(process.execPath, argv, {
     cwd,
-    stdio: ["ignore", "ignore", "pipe"],
+    // KUBEX_BENCH_SERVER_LOG=FILE keeps the server's access log (a line per request with its time to the last byte).
+    stdio: ["ignore", process.env.KUBEX_BENCH_SERVER_LOG ? fs.openSync(process.env.KUBEX_BENCH_SERVER_LOG, "w") : "ignore", "pipe"],
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
   });
   let errors = "";

@@ -136,6 +136,32 @@ function run(port: number, cookie: string, link: Link, connections: number): Pro
   });
 }
 
+/**
+ * The same requests as the server saw them (its access log, from the load's start): from a request's arrival in a web
+ * process to its last byte. Time before the web process reads a request (its loop busy with others) and the load
+ * generator's own delays are outside it, so the difference from the table above is what the two cores' sharing
+ * with the load generator adds.
+ */
+function serverSide(file: string, from: number, links: Link[]): string[] {
+  const text = fs.readFileSync(file).subarray(from).toString("utf8");
+  const byUrl = new Map<string, number[]>(links.map((l) => [l.url, []]));
+  for (const m of text.matchAll(/^GET (\S+) \d+ \S+ - [\d.]+ ms, ([\d.]+) ms to the last byte$/gm)) byUrl.get(m[1])?.push(Number(m[2]));
+  const all = [...byUrl.values()].flat().sort((a, b) => a - b);
+  if (!all.length) return ["(No access log lines: the server's log format is not the one scripts/serve.mjs writes.)"];
+  const row = (name: string, times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return `| ${name} | ${sorted.length} | ${ms(quantile(sorted, 0.5))} | **${ms(quantile(sorted, 0.99))}** | ${ms(sorted[sorted.length - 1])} |`;
+  };
+  return [
+    "Server side (the access log: from a request's arrival in a web process to its last byte):",
+    "",
+    "| link | requests | p50 ms | p99 ms | max ms |",
+    "|---|---|---|---|---|",
+    ...links.filter((l) => byUrl.get(l.url)!.length).map((l) => row(l.name, byUrl.get(l.url)!)),
+    row("**all seven**", all),
+  ];
+}
+
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kubex-users-"));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -144,6 +170,8 @@ async function main() {
   const facts = found.facts;
   const cwd = options.cwd || prepareBuild(tmp, false).cwd;
   if (PROCESSES) process.env.KUBEX_WEB_PROCESSES = PROCESSES;
+  // The server's access log: each request's time from its arrival in a web process to its last byte.
+  const accessLog = (process.env.KUBEX_BENCH_SERVER_LOG ??= path.join(tmp, "access.log"));
   const load0 = os.loadavg()[0];
   const tStart = performance.now();
   const server = await startSampledServer(cwd, DB);
@@ -167,6 +195,7 @@ async function main() {
 
   const per = links.map((_, i) => Math.floor(CONNECTIONS / links.length) + (i < CONNECTIONS % links.length ? 1 : 0));
   const t0 = Date.now();
+  const logFrom = fs.statSync(accessLog).size;
   const cpu0 = treeCpuMs(server.pid);
   const client0 = process.cpuUsage();
   const raw = await Promise.all(links.map((link, i) => run(server.port, cookie, link, per[i])));
@@ -196,6 +225,8 @@ async function main() {
       line(r.link.name, r.connections, r.times, { total: r.times.length, errors: r.result.errors, timeouts: r.result.timeouts, non2xx: r.result.non2xx }, ms(r.firstMs)),
     ),
     line("**all seven**", CONNECTIONS, all, { total: all.length, errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), non2xx: sum((r) => r.non2xx) }, ""),
+    "",
+    ...serverSide(accessLog, logFrom, links),
   ];
   console.log(out.join("\n"));
   const errs = server.errors();

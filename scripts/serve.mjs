@@ -125,7 +125,9 @@ async function serve() {
   app.use(securityHeaders);
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  app.use(morgan("tiny"));
+  // morgan's "tiny" line and the time to the response's last byte: a page streams after its headers, so the time to
+  // the headers alone leaves out part of its render (bench/README.md, users.bench.ts's KUBEX_BENCH_SERVER_LOG).
+  app.use(morgan(":method :url :status :res[content-length] - :response-time ms, :total-time ms to the last byte"));
   app.use(refuseForeignPosts);
   app.use(admit);
   app.all(
