@@ -319,7 +319,7 @@ export async function withNodes(db: Db, rows: ContainerRow[], limit?: number, ca
     const missing = [...groups].filter(([key]) => !kept?.has(key));
     const read = missing.length ? await firstNodeNames(db, missing, limit) : new Map<string, NodeGroupNames>();
     for (const key of groups.keys()) {
-      const group = kept?.get(key) ?? read.get(key) ?? { names: [], count: 0 };
+      const group = kept?.get(key) ?? read.get(key)!;
       if (kept && !kept.has(key)) keep(kept, key, group);
       names.set(key, [...group.names]);
       counts.set(key, group.count);

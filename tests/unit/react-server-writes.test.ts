@@ -7,9 +7,9 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { createElement as h, Suspense, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { streamedPage } from "./stream-render";
 
 const require = createRequire(import.meta.url);
 // The production build, as the server runs it (vitest's NODE_ENV would pick the development build).
@@ -17,20 +17,8 @@ const cjs = path.join(path.dirname(require.resolve("react-dom/package.json")), "
 const server = require(path.join(cjs, "react-dom-server.node.production.min.js")) as typeof import("react-dom/server");
 const legacy = require(path.join(cjs, "react-dom-server-legacy.node.production.min.js")) as typeof import("react-dom/server");
 
-/** Renders to a stream and collects every write, once everything (streamed boundaries too) is out. */
-function streamed(node: ReactNode): Promise<{ html: string; writes: number }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk);
-        done();
-      },
-    });
-    sink.on("finish", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), writes: chunks.length }));
-    const { pipe } = server.renderToPipeableStream(node, { onShellReady: () => pipe(sink), onShellError: reject, onError: reject });
-  });
-}
+/** Renders with the production build and collects every write. */
+const streamed = (node: ReactNode) => streamedPage(server.renderToPipeableStream, node);
 
 function rows(n: number, text: (i: number) => string): ReactNode {
   return h(

@@ -2,7 +2,6 @@
  * The tree pane's items rendered once per distinct list on the server (ServerFragments, issue 13): the page must
  * carry the same markup as the items rendered in place, so that the browser hydrates it like the rest of the page.
  */
-import { Writable } from "node:stream";
 import { createElement as h, type ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
@@ -10,20 +9,9 @@ import { describe, expect, it } from "vitest";
 import { ServerFragmentsContext } from "~/components/server-fragments";
 import { TreeView, type TreeRow } from "~/components/tree/TreeView";
 import { fragmentCache } from "~/lib/fragment-cache.server";
+import { streamedPage } from "./stream-render";
 
-function streamed(node: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk);
-        done();
-      },
-    });
-    sink.on("finish", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    const { pipe } = renderToPipeableStream(node, { onAllReady: () => pipe(sink), onShellError: reject, onError: reject });
-  });
-}
+const streamed = async (node: ReactNode) => (await streamedPage(renderToPipeableStream, node)).html;
 
 const row = (id: string, label: string, extra: Partial<TreeRow> = {}): TreeRow => ({
   id,
