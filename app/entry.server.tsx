@@ -15,6 +15,8 @@ import { registerCollectionJob } from "~/analysis/cluster-connections.server";
 import { getStore } from "~/db/db.server";
 import { startConfiguredWebhook } from "~/features/automation/webhook.server";
 import { startWarming } from "~/features/warm/warm.server";
+import { type PageHandler, WARM_RENDER_ROUNDS, warmPageAddresses, warmPageRenders } from "~/features/warm/page-renders.server";
+import { env } from "~/lib/env.server";
 
 // The scheduled jobs start with the server (app/sources/schedule.server.ts): the collection and analysis of the
 // connected clusters (KUBEX_COLLECT_SCHEDULE, daily at 02:00 UTC by default; nothing to do without a connection).
@@ -25,6 +27,22 @@ startConfiguredWebhook(getStore);
 // scripts/serve.mjs takes connections once the first warm-up is over (at 500,000 containers a cold root Summary
 // took 8-9 s: the first users' requests joined the warm-up).
 export const firstWarmUp: Promise<void> = startWarming(getStore);
+
+/**
+ * Then, before it takes connections, the process renders the default pages a few dozen times through `handle`
+ * (Remix's request handler, which scripts/serve.mjs makes from this build), so its first users do not meet code V8
+ * has not optimised yet (decision 022 §1c). Never rejects: a failure is logged and the process serves anyway.
+ */
+export async function warmPageCode(handle: PageHandler): Promise<void> {
+  const rounds = env().KUBEX_WARM_RENDERS ?? WARM_RENDER_ROUNDS;
+  if (rounds === 0) return;
+  try {
+    const r = await warmPageRenders(handle, await warmPageAddresses(await getStore()), { rounds });
+    console.log(`[kubex-warm] ${r.renders} page renders in ${Math.round(r.ms)} ms (pid ${process.pid})${r.stopped ? `, stopped by ${r.stopped}` : ""}`);
+  } catch (error) {
+    console.warn("[kubex-warm] rendering the default pages failed; serving without it", error);
+  }
+}
 
 const ABORT_DELAY = 5_000;
 

@@ -18,8 +18,9 @@
  * PostgreSQL); each keeps its own caches, keyed by the collection and snapshot ids it reads from the store, so a new
  * analysis is seen by all. Only the first web process runs the collection schedule (the others get
  * KUBEX_COLLECT_SCHEDULE=off; "collect now" still runs where it is asked). A web process that dies is forked again.
- * A web process takes connections once its first warm-up of the default pages' caches is over (app/features/warm);
- * the primary prints the "[kubex-serve]" line once every web process is ready, and passes SIGTERM/SIGINT on.
+ * A web process takes connections once its first warm-up of the default pages' caches, and then of their code, is
+ * over (app/features/warm); the primary prints the "[kubex-serve]" line once every web process is ready, and passes
+ * SIGTERM/SIGINT on.
  */
 import cluster from "node:cluster";
 import http from "node:http";
@@ -31,7 +32,7 @@ import express from "express";
 import compression from "compression";
 import morgan from "morgan";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler as createRemixHandler, installGlobals } from "@remix-run/node";
 import { BASE_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "../app/lib/security-headers.ts";
 import { FOREIGN_POST_MESSAGE, isForeignPost } from "../app/lib/form-post.server.ts";
 import { env } from "../app/lib/env.server.ts";
@@ -144,10 +145,13 @@ async function serve() {
   // processes the primary's line comes when all listen, so "ready" means warm. A warm-up longer than WARM_WAIT_MS
   // (a store far past the benchmarks' sizes) is not waited for further; it goes on while the process serves.
   const WARM_WAIT_MS = 120_000;
+  // Then the default pages' code (app/entry.server.tsx's warmPageCode: a few dozen renders through Remix's handler).
   const warmUp = build.entry?.module?.firstWarmUp;
+  const warmCode = process.env.NODE_ENV === "development" ? undefined : build.entry?.module?.warmPageCode;
   if (warmUp) {
     let timer;
-    await Promise.race([warmUp, new Promise((resolve) => (timer = setTimeout(resolve, WARM_WAIT_MS)))]);
+    const warm = warmUp.then(() => warmCode?.(createRemixHandler(build, process.env.NODE_ENV)));
+    await Promise.race([warm, new Promise((resolve) => (timer = setTimeout(resolve, WARM_WAIT_MS)))]);
     clearTimeout(timer);
   }
 

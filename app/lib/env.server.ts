@@ -60,6 +60,9 @@ const SCHEMA = z.object({
   KUBEX_ANALYSIS_SHARD_ATTEMPTS: whole(1, 20),
   // Page and data reads one web process works on at once; the rest wait in order (decision 022). Default: 4.
   KUBEX_REQUESTS_PER_PROCESS: whole(1, 1000),
+  // Rounds of the default pages' renders a web process makes before it takes connections (decision 022 §1c);
+  // 0 skips them. Default: 30.
+  KUBEX_WARM_RENDERS: whole(0, 1000),
   // When connected clusters are collected and analysed: a cron expression (UTC) or "off"; default daily at 02:00.
   KUBEX_COLLECT_SCHEDULE: z.preprocess(
     blankAsUndefined,

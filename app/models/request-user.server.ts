@@ -6,9 +6,12 @@
 import { getDb } from "~/db/db.server";
 import type { SessionUser } from "~/lib/auth-types";
 import { sessionIdFrom } from "~/lib/cookies";
+import { CACHE_WARMER, isWarmRequest } from "~/lib/warm-request.server";
 import { getSessionUser, getTokenUser, purgeExpiredNowAndThen } from "./users.server";
 
 export async function getRequestUser(request: Request): Promise<SessionUser | null> {
+  // A web process's own warm-up render (app/lib/warm-request.server.ts): never from the network.
+  if (isWarmRequest(request)) return CACHE_WARMER;
   const db = await getDb();
   await purgeExpiredNowAndThen(db);
   const auth = request.headers.get("Authorization")?.trim() ?? "";

@@ -9,7 +9,7 @@
  * request, and a failure is logged and tried again at the next change.
  */
 import type { Store } from "~/db/connect.server";
-import type { SessionUser } from "~/lib/auth-types";
+import { CACHE_WARMER } from "~/lib/warm-request.server";
 import { containerOverview } from "~/models/container-overview.server";
 import { getNodeTree } from "~/models/node-tree.server";
 import { cacheGeneration } from "~/models/snapshot.server";
@@ -20,17 +20,6 @@ import { loadDetailsGrid } from "~/features/containers/details.server";
 /** How often a web process looks for a new analysis or collection. */
 export const WARM_POLL_MS = 10_000;
 
-/** A user with no saved defaults: the pages' default View and Filter. */
-const WARMER: SessionUser = {
-  id: "kubex-cache-warmer",
-  userName: "kubex-cache-warmer",
-  email: "",
-  isAdmin: false,
-  isSaasUserAdmin: false,
-  isSaasAuditAdmin: false,
-  ctx: "containers",
-};
-
 /** Computes what the default pages read (each cache keeps it); the time it took in ms. */
 export async function warmDefaultPages(store: Store): Promise<number> {
   const started = performance.now();
@@ -38,10 +27,10 @@ export async function warmDefaultPages(store: Store): Promise<number> {
   const root = { clusterNames: null, nodeGroupNames: null };
   const none = new URLSearchParams();
   const containers = (async () => {
-    const { folder } = await resolvePageFolder(db, WARMER, "containers", none);
+    const { folder } = await resolvePageFolder(db, CACHE_WARMER, "containers", none);
     await containerOverview(db, folder);
     // The AI Analysis Details grid at the root in its default order (the ordered ids of every row, ~0.3-2 s at 150k).
-    await loadDetailsGrid(db, WARMER, folder, none);
+    await loadDetailsGrid(db, CACHE_WARMER, folder, none);
   })();
   const nodes = (async () => {
     await getNodeTree(db);
