@@ -125,6 +125,9 @@ interface LinkResult {
   result: autocannon.Result;
 }
 
+/** Each answer of the load: when it ended (ms since the epoch) and how long it took. */
+const answers: { at: number; ms: number }[] = [];
+
 function run(port: number, cookie: string, link: Link, connections: number): Promise<{ times: number[]; result: autocannon.Result }> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
@@ -132,8 +135,38 @@ function run(port: number, cookie: string, link: Link, connections: number): Pro
       { url: `http://127.0.0.1:${port}${link.url}`, headers: { Cookie: cookie, Accept: "text/html" }, connections, duration: SECONDS, timeout: TIMEOUT },
       (error, result) => (error ? reject(error) : resolve({ times, result })),
     );
-    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+      answers.push({ at: Date.now(), ms: responseTime });
+    });
   });
+}
+
+/**
+ * The load over its course, by the 10 s in which each answer ended: a new server's first seconds (connections handed
+ * out, code not optimised yet) against the rest; where the slowest answers fall.
+ */
+function overTime(start: number): string[] {
+  const windows = new Map<number, number[]>();
+  for (const a of answers) {
+    const w = Math.min(Math.floor((a.at - start) / 10_000), Math.floor(SECONDS / 10) - 1);
+    windows.set(w, [...(windows.get(w) ?? []), a.ms]);
+  }
+  const all = answers.length;
+  const over1s = answers.filter((a) => a.ms > 1000).length;
+  return [
+    `Over the load (by the 10 s in which each answer ended; ${over1s} of ${all} answers took over 1 s):`,
+    "",
+    "| seconds | requests | req/s | p50 ms | p99 ms | max ms | over 1 s |",
+    "|---|---|---|---|---|---|---|",
+    ...[...windows.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([w, times]) => {
+        const sorted = [...times].sort((a, b) => a - b);
+        const to = w === Math.floor(SECONDS / 10) - 1 ? SECONDS : (w + 1) * 10;
+        return `| ${w * 10}-${to} | ${sorted.length} | ${(sorted.length / (to - w * 10)).toFixed(1)} | ${ms(quantile(sorted, 0.5))} | ${ms(quantile(sorted, 0.99))} | ${ms(sorted[sorted.length - 1])} | ${sorted.filter((t) => t > 1000).length} |`;
+      }),
+  ];
 }
 
 /**
@@ -225,6 +258,8 @@ async function main() {
       line(r.link.name, r.connections, r.times, { total: r.times.length, errors: r.result.errors, timeouts: r.result.timeouts, non2xx: r.result.non2xx }, ms(r.firstMs)),
     ),
     line("**all seven**", CONNECTIONS, all, { total: all.length, errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts), non2xx: sum((r) => r.non2xx) }, ""),
+    "",
+    ...overTime(t0),
     "",
     ...serverSide(accessLog, logFrom, links),
   ];

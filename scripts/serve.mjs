@@ -157,7 +157,8 @@ async function serve() {
 
   if (cluster.isWorker) {
     // One of several web processes: the primary hands it connections (app/lib/web-cluster.server.ts).
-    serveHandedConnections(http.createServer(app));
+    // New requests wait while the primary has more connections on their way here (a burst of new visitors).
+    serveHandedConnections(http.createServer(app), { onHandoffs: admit.handoffs });
     return;
   }
   const port = Number(process.env.PORT ?? 3000);

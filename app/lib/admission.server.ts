@@ -1,12 +1,14 @@
 /**
  * The web process's admission queue (decision 022, scripts/serve.mjs): at most `maxInFlight` page and data reads
- * (GET, HEAD) are worked on at once; the others wait in arrival order, and one whose client has gone by its turn is
+ * (GET, HEAD) are worked on at once; the others wait in arrival order (a handed connection's first request from when
+ * the primary accepted it: connection-arrival.server.ts), and one whose client has gone by its turn is
  * never started. A read's turn ends when its response finishes or its connection closes. Not held back: actions
  * (they may wait seconds on a cluster's Prometheus or a cloud's API and must not hold every page behind them), the
  * API (its own limits, decision 017) and exports (a long download must not take a page's turn). Static files are
  * served before this middleware.
  */
 import type { EventEmitter } from "node:events";
+import { arrivalOf } from "./connection-arrival.server";
 
 /** What the queue reads of a request and a response (express's, or a test's stand-ins). */
 export interface AdmissionRequest {
@@ -20,17 +22,27 @@ export function isHeldBack(req: Pick<AdmissionRequest, "method" | "path">): bool
   return (req.method === "GET" || req.method === "HEAD") && !req.path.startsWith("/api/") && !req.path.endsWith("/export");
 }
 
+/** The longest new requests wait for connections the primary said were on their way (it sends them in ~1 ms). */
+export const HANDOFF_HOLD_MS = 50;
+
 export function admissionQueue(maxInFlight: number) {
   let inFlight = 0;
-  const waiting: { req: AdmissionRequest; start: () => void }[] = [];
+  // While the primary has more connections on their way to this process, no request starts: a request's work takes
+  // a turn of the event loop, and each connection takes one (web-cluster.server.ts).
+  let held = false;
+  let holdTimer: NodeJS.Timeout | undefined;
+  // Ordered by arrival (connection-arrival.server.ts): a request on a connection handed over late goes before the
+  // ones that reached the process first but arrived after it; every other request goes last.
+  const waiting: { req: AdmissionRequest; arrival: number; start: () => void }[] = [];
   const pump = () => {
-    while (inFlight < maxInFlight && waiting.length) {
+    while (!held && inFlight < maxInFlight && waiting.length) {
       const next = waiting.shift()!;
       if (next.req.socket.destroyed) continue;
       next.start();
     }
   };
   const admit = (req: AdmissionRequest, res: AdmissionResponse, next: () => void) => {
+    const arrival = arrivalOf(req.socket);
     if (!isHeldBack(req)) return next();
     const start = () => {
       inFlight++;
@@ -45,8 +57,17 @@ export function admissionQueue(maxInFlight: number) {
       res.once("close", release);
       next();
     };
-    if (inFlight < maxInFlight) start();
-    else waiting.push({ req, start });
+    if (!held && inFlight < maxInFlight) return start();
+    let at = waiting.length;
+    while (at > 0 && waiting[at - 1].arrival > arrival) at--;
+    waiting.splice(at, 0, { req, arrival, start });
   };
-  return Object.assign(admit, { stats: () => ({ inFlight, waiting: waiting.length }) });
+  /** The primary has `more` connections on their way here (0: none): hold new requests until they have come. */
+  const handoffs = (more: number) => {
+    clearTimeout(holdTimer);
+    held = more > 0;
+    if (held) holdTimer = setTimeout(() => handoffs(0), HANDOFF_HOLD_MS).unref();
+    else pump();
+  };
+  return Object.assign(admit, { stats: () => ({ inFlight, waiting: waiting.length, held }), handoffs });
 }

@@ -12,6 +12,8 @@ interface Answer {
   pid: number;
   open: number;
   remote: string;
+  acceptedAt: number | null;
+  now: number;
 }
 
 const FIXTURE = path.join(import.meta.dirname, "web-cluster", "fixture.ts");
@@ -79,6 +81,19 @@ describe("several web processes on one port", () => {
     for (const agent of fresh) next.push((await get(port, agent)).answer.index);
     expect(next).toEqual([0, 0, 0, 0]);
     for (const agent of [...agents, ...fresh]) agent.destroy();
+  });
+
+  it("tells the web process when the primary accepted a connection, for the connection's first request only", async () => {
+    const { port } = await startCluster();
+    const agent = connection();
+    const before = Date.now();
+    const first = (await get(port, agent)).answer;
+    const second = (await get(port, agent)).answer;
+    expect(first.acceptedAt).not.toBeNull();
+    expect(first.acceptedAt!).toBeGreaterThanOrEqual(before);
+    expect(first.acceptedAt!).toBeLessThanOrEqual(first.now);
+    expect(second.acceptedAt).toBeNull();
+    agent.destroy();
   });
 
   it("forks a web process that died again and keeps answering meanwhile", async () => {

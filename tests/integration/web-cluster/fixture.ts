@@ -1,11 +1,13 @@
 /**
  * Two web processes behind app/lib/web-cluster.server.ts's primary, each a tiny HTTP server that says which process
- * answered and how many connections it holds (tests/integration/web-cluster.test.ts). `/slow` says it started on stdout and answers after 300 ms.
+ * answered, how many connections it holds and when the primary accepted the connection of a connection's first
+ * request (tests/integration/web-cluster.test.ts). `/slow` says it started on stdout and answers after 300 ms.
  * Usage: tsx fixture.ts (PORT, 0 for any).
  */
 import cluster from "node:cluster";
 import http from "node:http";
 import { runWebCluster, serveHandedConnections } from "../../../app/lib/web-cluster.server";
+import { arrivalOf } from "../../../app/lib/connection-arrival.server";
 
 if (cluster.isPrimary) {
   runWebCluster({
@@ -18,9 +20,20 @@ if (cluster.isPrimary) {
 } else {
   let open = 0;
   const server = http.createServer((req, res) => {
+    // When the primary accepted this request's connection, if this is the connection's first request (else null).
+    const accepted = arrivalOf(req.socket, Number.MAX_SAFE_INTEGER);
     const answer = () => {
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ index: Number(process.env.WEB_INDEX), pid: process.pid, open, remote: req.socket.remoteAddress }));
+      res.end(
+        JSON.stringify({
+          index: Number(process.env.WEB_INDEX),
+          pid: process.pid,
+          open,
+          remote: req.socket.remoteAddress,
+          acceptedAt: accepted === Number.MAX_SAFE_INTEGER ? null : accepted,
+          now: Date.now(),
+        }),
+      );
     };
     if (req.url === "/slow") {
       console.log(`slow request started in web process ${process.env.WEB_INDEX}`);
