@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { admissionQueue, HANDOFF_HOLD_MS, isHeldBack } from "./admission.server";
+import { admissionQueue, HANDOFF_HOLD_MAX_MS, HANDOFF_HOLD_MS, isHeldBack } from "./admission.server";
 import { noteAccepted } from "./connection-arrival.server";
 
 const request = (method: string, path: string) => ({ method, path, socket: { destroyed: false } });
@@ -92,6 +92,29 @@ describe("the admission queue", () => {
     vi.advanceTimersByTime(1);
     expect(a.seen.started).toBe(true);
     expect(admit.stats().held).toBe(false);
+  });
+
+  it("holds for at most its limit at a stretch while connections keep coming, then starts what waits", () => {
+    vi.useFakeTimers();
+    const admit = admissionQueue(4);
+    admit.handoffs(3);
+    const a = send(admit, "GET", "/kubex/home");
+    // A connection every 40 ms, each saying more follow: the hold goes on until HANDOFF_HOLD_MAX_MS.
+    let elapsed = 0;
+    while (elapsed + 40 < HANDOFF_HOLD_MAX_MS) {
+      vi.advanceTimersByTime(40);
+      elapsed += 40;
+      admit.handoffs(3);
+      expect(a.seen.started, `after ${elapsed} ms`).toBe(false);
+    }
+    vi.advanceTimersByTime(HANDOFF_HOLD_MAX_MS - elapsed);
+    expect(a.seen.started).toBe(true);
+    // A later message holds again.
+    admit.handoffs(2);
+    const b = send(admit, "GET", "/kubex/home");
+    expect(b.seen.started).toBe(false);
+    admit.handoffs(0);
+    expect(b.seen.started).toBe(true);
   });
 
   it("never starts a waiting read whose client has gone", () => {

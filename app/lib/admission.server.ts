@@ -22,8 +22,10 @@ export function isHeldBack(req: Pick<AdmissionRequest, "method" | "path">): bool
   return (req.method === "GET" || req.method === "HEAD") && !req.path.startsWith("/api/") && !req.path.endsWith("/export");
 }
 
-/** The longest new requests wait for connections the primary said were on their way (it sends them in ~1 ms). */
+/** How long new requests wait for the next of the connections the primary said were on their way (~1 ms each). */
 export const HANDOFF_HOLD_MS = 50;
+/** The longest they wait at a stretch, however many keep coming (a flood of clients without keep-alive). */
+export const HANDOFF_HOLD_MAX_MS = 500;
 
 export function admissionQueue(maxInFlight: number) {
   let inFlight = 0;
@@ -31,6 +33,7 @@ export function admissionQueue(maxInFlight: number) {
   // a turn of the event loop, and each connection takes one (web-cluster.server.ts).
   let held = false;
   let holdTimer: NodeJS.Timeout | undefined;
+  let heldSince = 0;
   // Ordered by arrival (connection-arrival.server.ts): a request on a connection handed over late goes before the
   // ones that reached the process first but arrived after it; every other request goes last.
   const waiting: { req: AdmissionRequest; arrival: number; start: () => void }[] = [];
@@ -62,11 +65,17 @@ export function admissionQueue(maxInFlight: number) {
     while (at > 0 && waiting[at - 1].arrival > arrival) at--;
     waiting.splice(at, 0, { req, arrival, start });
   };
-  /** The primary has `more` connections on their way here (0: none): hold new requests until they have come. */
+  /**
+   * The primary has `more` connections on their way here (0: none): hold new requests until they have come, or
+   * until none has come for HANDOFF_HOLD_MS, and for at most HANDOFF_HOLD_MAX_MS at a stretch, so that a flood of
+   * new connections cannot hold them for ever: then the requests waiting start, and a later message holds again.
+   */
   const handoffs = (more: number) => {
     clearTimeout(holdTimer);
-    held = more > 0;
-    if (held) holdTimer = setTimeout(() => handoffs(0), HANDOFF_HOLD_MS).unref();
+    const now = Date.now();
+    if (more > 0 && !held) heldSince = now;
+    held = more > 0 && now - heldSince < HANDOFF_HOLD_MAX_MS;
+    if (held) holdTimer = setTimeout(() => handoffs(0), Math.min(HANDOFF_HOLD_MS, HANDOFF_HOLD_MAX_MS - (now - heldSince))).unref();
     else pump();
   };
   return Object.assign(admit, { stats: () => ({ inFlight, waiting: waiting.length, held }), handoffs });
