@@ -150,7 +150,9 @@ function overTime(start: number): string[] {
   const windows = new Map<number, number[]>();
   for (const a of answers) {
     const w = Math.min(Math.floor((a.at - start) / 10_000), Math.floor(SECONDS / 10) - 1);
-    windows.set(w, [...(windows.get(w) ?? []), a.ms]);
+    const times = windows.get(w) ?? [];
+    times.push(a.ms);
+    windows.set(w, times);
   }
   const all = answers.length;
   const over1s = answers.filter((a) => a.ms > 1000).length;
