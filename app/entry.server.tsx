@@ -44,6 +44,10 @@ export async function warmPageCode(handle: PageHandler): Promise<void> {
   }
 }
 
+// scripts/serve.mjs opens and closes each request's shared reads (app/lib/request-memo.server.ts) in this build's
+// module instance, where the loaders read them.
+export { closeRequestMemo, openRequestMemo } from "~/lib/request-memo.server";
+
 const ABORT_DELAY = 5_000;
 
 /** Data requests (client navigations) get the same headers as every other response, whatever server runs us. */

@@ -37,6 +37,7 @@ import { BASE_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "../app/lib/security-hea
 import { FOREIGN_POST_MESSAGE, isForeignPost } from "../app/lib/form-post.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { admissionQueue } from "../app/lib/admission.server.ts";
+import { REQUEST_ID_HEADER } from "../app/lib/request-memo.server.ts";
 import { runWebCluster, serveHandedConnections } from "../app/lib/web-cluster.server.ts";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
@@ -120,6 +121,16 @@ async function serve() {
   // every one in progress (at 500,000 containers the slowest answers took 4.1-4.3 s; 1.5-2.4 s with it).
   const admit = admissionQueue(env().KUBEX_REQUESTS_PER_PROCESS ?? 4);
 
+  // The reads a request's loaders share (app/lib/request-memo.server.ts): opened when the request is admitted, closed
+  // with its answer; the id replaces any the client sent, so only this server's ids name a memo.
+  const { openRequestMemo, closeRequestMemo } = build.entry.module;
+  function requestMemo(req, res, next) {
+    const id = openRequestMemo();
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.once("close", () => closeRequestMemo(id));
+    next();
+  }
+
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
@@ -131,6 +142,7 @@ async function serve() {
   app.use(morgan(":method :url :status :res[content-length] - :response-time ms, :total-time ms to the last byte"));
   app.use(refuseForeignPosts);
   app.use(admit);
+  app.use(requestMemo);
   app.all(
     "*",
     createRequestHandler({

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { FEATURE_FLAGS, FLAGS_OFF_BY_DEFAULT, RENAMED_FLAGS, type FeatureFlagName } from "~/lib/constants";
 import { env } from "~/lib/env.server";
+import { sharedInRequest } from "~/lib/request-memo.server";
 
 export type FlagMap = Record<FeatureFlagName, boolean>;
 
@@ -18,6 +19,11 @@ export async function getFlagMap(db: Kysely<Database>): Promise<FlagMap> {
     if (f.name in map) map[f.name as FeatureFlagName] = f.enabled;
   }
   return map;
+}
+
+/** The flags as one page request's loaders see them: read once per request (app/lib/request-memo.server.ts). */
+export function getRequestFlags(request: Request, db: Kysely<Database>): Promise<FlagMap> {
+  return sharedInRequest(request, "flags", () => getFlagMap(db));
 }
 
 export async function isFlagOn(db: Kysely<Database>, name: string) {

@@ -8,7 +8,7 @@ const fail = { detail: false, missing: false };
 const CHARTS = [{ key: "cpu" }, { key: "cpuRecommended" }, { key: "memory" }];
 vi.mock("~/features/auth/session.server", () => ({ requireUser: async () => ({ id: 1, userName: "admin", role: "admin" }) }));
 vi.mock("~/db/db.server", () => ({ getStore: async () => ({ db: {} }) }));
-vi.mock("~/models/feature-flags.server", () => ({ getFlagMap: async () => ({ ...flags }) }));
+vi.mock("~/models/feature-flags.server", () => ({ getRequestFlags: async () => ({ ...flags }) }));
 vi.mock("./detail.server", () => ({
   loadCloudDetail: async () => {
     if (fail.detail) throw new Error("database unavailable");

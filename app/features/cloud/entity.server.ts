@@ -8,7 +8,7 @@ import { getStore } from "~/db/db.server";
 import { requireUser } from "~/features/auth/session.server";
 import { isGroupService } from "~/engine/cloud/constants";
 import type { CloudService } from "~/engine/source-contract";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import type { Store } from "~/db/connect.server";
 import { chartModes, chartTitleOf, CLOUD_HISTORY_DAYS, dialogChartKeys, parseChartDialog, resolveChartMode, type CloudChart } from "./charts";
 import { loadCatalogMap } from "./catalog-map.server";
@@ -51,7 +51,7 @@ export async function loadCloudEntity(request: Request, entityId: string) {
   const store = await getStore();
   const url = new URL(request.url);
   const params = url.searchParams;
-  const flags = await getFlagMap(store.db);
+  const flags = await getRequestFlags(request, store.db);
   const base = { kind: "entity" as const, entityId };
   try {
     const data = await loadCloudDetail(store, entityId, null, { charts: false });

@@ -18,7 +18,7 @@ export async function loadCloudFolder(request: Request) {
   const user = await requireUser(request);
   const store = await getStore();
   const params = new URL(request.url).searchParams;
-  const [{ folder: scope }, prices] = await Promise.all([resolvePageFolder(store.db, user, "cloud", params), readUnitPrices(store.db)]);
+  const [{ folder: scope }, prices] = await Promise.all([resolvePageFolder(store.db, user, "cloud", params, { request }), readUnitPrices(store.db)]);
   const tab = selectedCloudFolderTab(params);
   const [summary, grid] = await Promise.all([
     tab === "cloud-summary" ? cloudSummary(store.db, scope).catch(failed) : Promise.resolve(null),

@@ -5,7 +5,7 @@ const flags = { showContainerSummary: false, showPolicyTab: true };
 const fail = { overview: false, histograms: false, folders: false };
 vi.mock("~/features/auth/session.server", () => ({ requireUser: async () => ({ id: 1, userName: "admin", role: "admin" }) }));
 vi.mock("~/db/db.server", () => ({ getDb: async () => ({}) }));
-vi.mock("~/models/feature-flags.server", () => ({ getFlagMap: async () => ({ ...flags }) }));
+vi.mock("~/models/feature-flags.server", () => ({ getRequestFlags: async () => ({ ...flags }) }));
 vi.mock("~/models/config-parameters.server", () => ({ readUnitPrices: async () => ({ cpuCoreHour: 0.01, memoryGbHour: 0.001 }) }));
 vi.mock("~/features/tree/page-scope.server", () => ({ resolvePageFolder: async () => ({ folder: {} }) }));
 vi.mock("./details.server", () => ({ loadDetailsGrid: async () => null }));

@@ -5,7 +5,7 @@
 import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/auth/session.server";
 import { monthlyUnitPrices } from "~/engine/containers";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import { containerOverview, folderCounts, histogramCounts } from "~/models/container-overview.server";
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { resolvePageFolder } from "~/features/tree/page-scope.server";
@@ -20,7 +20,7 @@ export async function loadContainerTabs(request: Request) {
   const db = await getDb();
   const params = new URL(request.url).searchParams;
   // The View, Filter and folder once; every read below takes the resolved folder.
-  const [{ folder: scope }, flags, prices] = await Promise.all([resolvePageFolder(db, user, "containers", params), getFlagMap(db), readUnitPrices(db)]);
+  const [{ folder: scope }, flags, prices] = await Promise.all([resolvePageFolder(db, user, "containers", params, { request }), getRequestFlags(request, db), readUnitPrices(db)]);
   const tabs = containerTabs(flags);
   const tab = selectedContainerTab(params.get("tabGroup1"), tabs);
   // Each tab reads only what it shows: a cold overview at 150k containers costs about a second. The summary cards

@@ -15,7 +15,7 @@ export async function loadWhatIf(request: Request) {
   const user = await requireUser(request);
   const store = await getStore();
   const params = new URL(request.url).searchParams;
-  const [{ folder: scope }, policies] = await Promise.all([resolvePageFolder(store.db, user, "containers", params), whatIfPolicies(store.db)]);
+  const [{ folder: scope }, policies] = await Promise.all([resolvePageFolder(store.db, user, "containers", params, { request }), whatIfPolicies(store.db)]);
   const question = readWhatIfQuestion(params, policies);
   const today = await todayFigures(store.db, scope).catch(() => null);
   let result: { figures: ReturnType<typeof compareFigures>; policyName: string; ms: number; whatIf: Awaited<ReturnType<typeof policyWhatIf>>["figures"] } | null = null;

@@ -2,7 +2,7 @@
 import { getDb } from "~/db/db.server";
 import { withUserSlot } from "~/lib/user-slots.server";
 import { requireUser } from "~/features/auth/session.server";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import { isNodeExportGrid, nodeExportResponse } from "./export.server";
 import { nodePath } from "./page.server";
 
@@ -14,7 +14,7 @@ export async function exportNodeGrid(request: Request): Promise<Response> {
     return new Response("Unknown grid: use grid=node-groups or grid=nodes.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const db = await getDb();
-  const flags = await getFlagMap(db);
+  const flags = await getRequestFlags(request, db);
   const path = nodePath(params.get("fullPath"));
   // The download holds one of the user's few slots for expensive work until its last byte.
   return withUserSlot(user.id, async (onClose) => nodeExportResponse({

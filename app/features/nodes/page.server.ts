@@ -8,7 +8,7 @@ import { getStore } from "~/db/db.server";
 import { requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
 import { currentSnapshot } from "~/models/snapshot.server";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import { nodeById, nodeGroupByIdentifier, nodeRows, nodeThresholds, type NodeScope } from "~/models/node-analysis.server";
 import { nodeCharts, nodeGroupCharts } from "./charts.server";
 import { NODE_VIEW_MODES, nodeTabs, selectedNodeTab, type NodeScopeType, type NodeViewMode } from "./constants";
@@ -41,7 +41,7 @@ export async function loadNodePage(request: Request) {
   const db = store.db;
   const url = new URL(request.url);
   const params = url.searchParams;
-  const flags = await getFlagMap(db);
+  const flags = await getRequestFlags(request, db);
   const path = nodePath(params.get("fullPath"));
   const type = scopeType(path);
   const tabs = nodeTabs(type);

@@ -2,7 +2,7 @@ import { getDb } from "~/db/db.server";
 import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { readCookie, secureAttribute } from "~/lib/cookies";
 import { getTheme } from "~/lib/theme.server";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import { hasContainerData } from "~/models/collection-status.server";
 import { hasCloudData } from "~/models/cloud-tree.server";
 
@@ -22,7 +22,7 @@ export const TOUR_COOKIE = "kubex_tour";
 export async function loadShell(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
-  const [flags, hasConnections, hasCloud, csrf] = await Promise.all([getFlagMap(db), hasContainerData(db), hasCloudData(db), csrfToken(request)]);
+  const [flags, hasConnections, hasCloud, csrf] = await Promise.all([getRequestFlags(request, db), hasContainerData(db), hasCloudData(db), csrfToken(request)]);
   const offered = Boolean(flags.kubexShowProductTour) && readCookie(request, TOUR_COOKIE) === undefined;
   const tourWelcome = offered && !new URL(request.url).searchParams.has("tour");
   const headers: Record<string, string> = offered ? { "Set-Cookie": `${TOUR_COOKIE}=offered; Path=/; SameSite=Lax; Max-Age=31536000${secureAttribute(request)}` } : {};

@@ -7,7 +7,7 @@ import { getDb } from "~/db/db.server";
 import { getRequestUser } from "~/models/request-user.server";
 import { requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import { getNodeTree } from "~/models/node-tree.server";
 import { redirect } from "@remix-run/node";
 import { findByFullPath } from "~/domain/tree/navigate";
@@ -20,7 +20,7 @@ export async function loadNodeTreePage(request: Request) {
   await requireUser(request);
   const db = await getDb();
   const url = new URL(request.url);
-  const flags = await getFlagMap(db);
+  const flags = await getRequestFlags(request, db);
   if (!flags.showSideNavNode) throw redirect("/kubex/home");
   const root = await getNodeTree(db);
   const base = TREE_ROUTE.nodes;

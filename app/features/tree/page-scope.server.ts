@@ -5,6 +5,7 @@
  */
 import type { SessionUser } from "~/lib/auth-types";
 import { isModelError } from "~/lib/errors";
+import { sharedInRequest } from "~/lib/request-memo.server";
 import { folderScope, type FolderScope, type TreeScope } from "~/models/tree-scope.server";
 import { resolveTreeScope } from "~/models/trees.server";
 import type { Db } from "~/models/treeview-common.server";
@@ -14,7 +15,16 @@ import { appliedViewAndFilter } from "./applied-view.server";
 
 export type TreeKind = "containers" | "cloud";
 
-export async function resolvePageScope(db: Db, user: SessionUser, kind: TreeKind, params: URLSearchParams) {
+/**
+ * The page's scope; with `request`, resolved once for all of that page request's loaders (the layout's and its
+ * child's: app/lib/request-memo.server.ts). Callers only read the result.
+ */
+export function resolvePageScope(db: Db, user: SessionUser, kind: TreeKind, params: URLSearchParams, request?: Request) {
+  if (!request) return readPageScope(db, user, kind, params);
+  return sharedInRequest(request, `pageScope:${kind}:${user.id}:${params.toString()}`, () => readPageScope(db, user, kind, params));
+}
+
+async function readPageScope(db: Db, user: SessionUser, kind: TreeKind, params: URLSearchParams) {
   const applied = await appliedViewAndFilter(db, user, kind, params);
   // The View and Filter just listed (visibility checked there) resolve the tree without reading them again.
   const tree: TreeScope = await resolveTreeScope(db, user, {
@@ -36,9 +46,9 @@ export async function resolvePageFolder(
   user: SessionUser,
   kind: TreeKind,
   params: URLSearchParams,
-  options: { strict?: boolean } = {},
+  options: { strict?: boolean; request?: Request } = {},
 ): Promise<{ applied: Awaited<ReturnType<typeof appliedViewAndFilter>>; tree: TreeScope; folder: FolderScope }> {
-  const page = await resolvePageScope(db, user, kind, params);
+  const page = await resolvePageScope(db, user, kind, params, options.request);
   const path = params.get("fullPath");
   if (options.strict) return { ...page, folder: folderScope(page.tree, path) };
   try {

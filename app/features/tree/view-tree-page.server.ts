@@ -7,7 +7,7 @@ import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { TEXT } from "~/lib/constants";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import { resolvePageScope } from "./page-scope.server";
 import { searchContainerLeaves } from "~/models/container-tree.server";
 import { folderScope } from "~/models/tree-scope.server";
@@ -36,7 +36,7 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
   const db = await getDb();
   const url = new URL(request.url);
   const params = url.searchParams;
-  const [{ applied, tree: scope }, flags, csrf] = await Promise.all([resolvePageScope(db, user, kind, params), getFlagMap(db), csrfToken(request)]);
+  const [{ applied, tree: scope }, flags, csrf] = await Promise.all([resolvePageScope(db, user, kind, params, request), getRequestFlags(request, db), csrfToken(request)]);
   const { views, filters } = applied;
   const view = { item: applied.view, urlIdRejected: applied.viewRejected };
   const filter = { item: applied.filter, urlIdRejected: applied.filterRejected };

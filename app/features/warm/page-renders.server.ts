@@ -9,6 +9,7 @@
  */
 import type { Store } from "~/db/connect.server";
 import { CACHE_WARMER, warmRequestHeaders } from "~/lib/warm-request.server";
+import { closeRequestMemo, openRequestMemo, REQUEST_ID_HEADER } from "~/lib/request-memo.server";
 import type { TreeNode } from "~/domain/tree/types";
 import { resolvePageFolder } from "~/features/tree/page-scope.server";
 import { loadDetailsGrid } from "~/features/containers/details.server";
@@ -70,8 +71,10 @@ export async function warmPageRenders(
   for (let round = 0; round < rounds; round++) {
     for (const address of addresses) {
       if (now() - started >= budgetMs) return { renders, ms: now() - started, stopped: `the ${budgetMs} ms budget` };
-      const response = await handle(new Request(new URL(address, "http://localhost"), { headers: { ...warmRequestHeaders(), Accept: "text/html" } }));
-      await response.arrayBuffer();
+      // With a request memo, as scripts/serve.mjs gives every request it admits: the same code as a user's page.
+      const memo = openRequestMemo();
+      const response = await handle(new Request(new URL(address, "http://localhost"), { headers: { ...warmRequestHeaders(), [REQUEST_ID_HEADER]: memo, Accept: "text/html" } }));
+      await response.arrayBuffer().finally(() => closeRequestMemo(memo));
       if (response.status !== 200) return { renders, ms: now() - started, stopped: `HTTP ${response.status} from ${address}` };
       renders++;
     }

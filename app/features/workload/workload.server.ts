@@ -8,7 +8,7 @@ import { getDb } from "~/db/db.server";
 import { DAY } from "~/domain/workload/constants";
 import { requireUser } from "~/features/auth/session.server";
 import { listPolicies } from "~/models/policies.server";
-import { getFlagMap } from "~/models/feature-flags.server";
+import { getRequestFlags } from "~/models/feature-flags.server";
 import { getContainerInventory } from "~/models/containers.server";
 import { containerById } from "~/models/container-grid.server";
 import { NODE_NAMES_SHOWN } from "~/models/container-rows.server";
@@ -47,7 +47,7 @@ export async function loadWorkload(request: Request, entityId: string) {
   await requireUser(request);
   const db = await getDb();
   const params = new URL(request.url).searchParams;
-  const flags = await getFlagMap(db);
+  const flags = await getRequestFlags(request, db);
   const tabs: WorkloadTab[] = WORKLOAD_TABS.filter((t) => t !== "policies" || flags.showPolicyTab);
   const url = parseWorkloadUrl(params, tabs);
   const base = { kind: "workload" as const, entityId, tabs, url };
