@@ -136,7 +136,11 @@ async function serve() {
   app.use(compression());
   app.use(securityHeaders);
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // public/ holds the favicon (and, in development, the browser build): express.static looks on disk for every
+  // address it sees, so only an address under one of public/'s own entries goes to it, not every page's.
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  const publicEntries = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
+  app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
   // morgan's "tiny" line and the time to the response's last byte: a page streams after its headers, so the time to
   // the headers alone leaves out part of its render (bench/README.md, users.bench.ts's KUBEX_BENCH_SERVER_LOG).
   app.use(morgan(":method :url :status :res[content-length] - :response-time ms, :total-time ms to the last byte"));
