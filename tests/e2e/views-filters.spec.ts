@@ -1,4 +1,4 @@
-import { test, expect } from "./fixtures";
+import { test, expect, hydrated } from "./fixtures";
 import { viewAndFilterFlow } from "./views-filters.flow";
 
 test("create, apply, edit and delete a View and a Filter; the tree follows", async ({ page }) => {
@@ -7,6 +7,9 @@ test("create, apply, edit and delete a View and a Filter; the tree follows", asy
 
 test("saving a View without a name shows the spec's Save Error and keeps the draft", async ({ page }) => {
   await page.goto("/kubex/containers-tree");
+  // The draft lives in the dialog's React state: clicks before hydration went to the server-rendered page (a
+  // full run lost the added level this way, 2026-12-07).
+  await hydrated(page);
   await page.getByRole("link", { name: "Manage Views" }).click();
   const dialog = page.getByTestId("manage-views");
   await dialog.getByRole("button", { name: "New" }).click();

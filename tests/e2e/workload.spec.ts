@@ -16,19 +16,29 @@ interface Row {
 
 const DAY = 86_400_000;
 
-/** Days of daily history (up to 90) the metrics API has for a container. */
-async function daysOfHistory(page: Page, entityId: string): Promise<number> {
-  const today = Math.floor(Date.now() / DAY) * DAY;
+/** The daily buckets (their start, ms) the metrics API has for a container in the 90 days up to `lastDay`. */
+async function dailyBuckets(page: Page, entityId: string, lastDay: number): Promise<number[]> {
   const res = await page.request.post("/api/graphql/metrics-viewer", {
     data: {
       query: `query days($entityId: String!, $startDate: String!, $endDate: String!) {
         metricsViewerContainers(entityId: $entityId, startDate: $startDate, endDate: $endDate, timeInterval: "DAY_1") { auditUtcTimeBucket }
       }`,
-      variables: { entityId, startDate: new Date(today - 89 * DAY).toISOString(), endDate: new Date(today + DAY).toISOString() },
+      variables: { entityId, startDate: new Date(lastDay - 89 * DAY).toISOString(), endDate: new Date(lastDay + DAY).toISOString() },
     },
   });
   expect(res.ok()).toBe(true);
-  return (await res.json()).data.metricsViewerContainers.length;
+  return ((await res.json()).data.metricsViewerContainers as { auditUtcTimeBucket: string }[]).map((b) => Date.parse(b.auditUtcTimeBucket));
+}
+
+/**
+ * Days of daily history (up to 90, the API's longest window) a container has, counted back from its last day: the
+ * store's history ends on the day it was collected, which is yesterday once a run has crossed midnight.
+ */
+async function daysOfHistory(page: Page, entityId: string): Promise<number> {
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const buckets = await dailyBuckets(page, entityId, today);
+  const lastDay = Math.floor(Math.max(...buckets) / DAY) * DAY;
+  return lastDay < today ? (await dailyBuckets(page, entityId, lastDay)).length : buckets.length;
 }
 
 /** Analysed Deployments with 90 days of history, with and without restarts in the last 7 days, asked from the API. */
