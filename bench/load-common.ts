@@ -1,13 +1,14 @@
 /**
  * What the load benchmarks share (load.bench.ts: a probe's latency beside one heavy request; soak.bench.ts: 20
  * connections for minutes): the production server as `npm start` runs it over a given store, its memory sampled
- * (the whole process tree: the serve script's primary and its web processes), signed-in cookies, a streamed download and the probe.
+ * (the whole process tree: the serve script's primary and its web processes), signed-in cookies, a streamed download and the probe;
+ * the seven deep links of users.bench.ts and pair.bench.ts, and a process tree's CPU time.
  */
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
-import { cleanups, freePort, signIn, startServer, storeEnv, waitForServer } from "./harness";
+import { cleanups, freePort, isPostgresUrl, signIn, startServer, storeEnv, waitForServer } from "./harness";
 
 export interface Server {
   port: number;
@@ -137,4 +138,68 @@ export function probe(port: number, cookie: string, seconds: number): { stop(): 
     );
   });
   return { stop: () => instance?.stop(), done };
+}
+
+export interface Link {
+  name: string;
+  url: string;
+  /** Text the page must contain (checked on the first answer). */
+  expect: string;
+}
+
+/** The seven deep links, from the store itself: the biggest folder 3 levels deep and a container of it. */
+export async function deepLinks(db: string): Promise<{ links: Link[]; facts: string }> {
+  const { openStore } = await import("~/db/connect.server");
+  const { resolveTreeScope } = await import("~/models/trees.server");
+  const { getUserByName } = await import("~/models/users.server");
+  const { SEED_IDS } = await import("~/models/treeview-common.server");
+  const store = openStore(isPostgresUrl(db) ? { databaseUrl: db } : { sqliteFile: db });
+  try {
+    const admin = await getUserByName(store.db, "admin");
+    if (!admin) throw new Error("The store has no admin user: run scripts/setup.ts on it.");
+    const user = { ...admin, ctx: "containers" as const, isSaasUserAdmin: false, isSaasAuditAdmin: false };
+    const tree = (await resolveTreeScope(store.db, user, { ctx: "containers", viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers })).cached.tree;
+    type N = typeof tree;
+    const biggest = (n: N) => [...(n.children ?? [])].sort((a, b) => (b.containerCount ?? 0) - (a.containerCount ?? 0))[0];
+    let deep: N | undefined = tree;
+    for (let level = 0; level < 3 && deep; level++) deep = biggest(deep);
+    if (!deep || deep.level !== 3) throw new Error("The Cluster View has no folder 3 levels deep.");
+    const container = await store.db.selectFrom("container").select("id").where("cluster", "=", deep.fullPath.split("/")[1] ?? "").orderBy("id").limit(1).executeTakeFirst();
+    if (!container) throw new Error("No container in the selected folder's cluster.");
+    const containers = (await store.db.selectFrom("container").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0;
+    const nodes = (await store.db.selectFrom("k8s_node").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0;
+    const q = (extra: Record<string, string>) => new URLSearchParams(extra).toString();
+    const links: Link[] = [
+      { name: "containers tree root, Summary", url: "/kubex/containers-tree", expect: "Summary" },
+      { name: "folder 3 levels deep, Summary", url: `/kubex/containers-tree/tree-item?${q({ fullPath: deep.fullPath })}`, expect: deep.name ?? "" },
+      { name: "grid at the root, sorted by Current Cost, search `worker`", url: `/kubex/containers-tree/tree-item?${q({ tabGroup1: "analysis-details", sort: "currentCost", dir: "desc", q: "worker" })}`, expect: "AI Analysis Details" },
+      { name: "grid at the root, page 50 of 20 rows", url: `/kubex/containers-tree/tree-item?${q({ tabGroup1: "analysis-details", page: "50" })}`, expect: "AI Analysis Details" },
+      { name: "a workload (overview)", url: `/kubex/containers-tree/tree-item?${q({ entityId: String(container.id) })}`, expect: "Overview" },
+      { name: "Node Group Analysis grid, all clusters", url: "/kubex/nodes-tree", expect: "node-group-grid" },
+      { name: "Nodes grid, all clusters", url: "/kubex/nodes-tree?tabGroupNode=node-detail", expect: "node-grid" },
+    ];
+    return { links, facts: `${Number(containers).toLocaleString("en-US")} containers, ${Number(nodes).toLocaleString("en-US")} nodes; folder \`${deep.fullPath}\` (${deep.containerCount} containers)` };
+  } finally {
+    await store.close();
+  }
+}
+
+/** CPU time (user + system) in ms of a process and its descendants, from /proc (clock ticks of 10 ms). */
+export function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
+        stack.push(...fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      continue;
+    }
+  }
+  return ticks * 10;
 }
