@@ -106,6 +106,8 @@ function load(r: Running, links: Link[], connections: number, seconds: number): 
 }
 
 interface Measured {
+  /** 0 for side a, 1 for side b. */
+  side: number;
   spec: string;
   requests: number;
   bad: number;
@@ -127,7 +129,7 @@ async function round(n: number, sides: Side[], links: Link[]): Promise<Measured[
     return running.map((r, i) => {
       const l = loads[order.indexOf(r)];
       const sorted = [...l.times].sort((x, y) => x - y);
-      return { spec: r.side.spec, requests: l.times.length, bad: l.bad, cpuMs: cpu1[i] - cpu0[i], p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+      return { side: i, spec: r.side.spec, requests: l.times.length, bad: l.bad, cpuMs: cpu1[i] - cpu0[i], p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
     });
   } finally {
     for (const r of running) {
@@ -144,19 +146,19 @@ async function main() {
   console.log(`# Two builds under the same load at once\n\n${facts}. ${options.connections} connections per side over the seven links of users.bench.ts, ${options.warm} s unmeasured then ${options.seconds} s measured, ${options.rounds} round(s).\n`);
   console.log("| round | side | requests | req/s | p50 ms | p99 ms | bad | CPU s | **CPU ms per request** |");
   console.log("|---|---|---|---|---|---|---|---|---|");
-  const perSide = new Map<string, { cpuMs: number; requests: number }>();
+  const perSide = sides.map(() => ({ cpuMs: 0, requests: 0 }));
   for (let n = 0; n < options.rounds; n++) {
     for (const m of await round(n, sides, links)) {
       const perRequest = m.cpuMs / Math.max(1, m.requests);
-      console.log(`| ${n + 1} | \`${m.spec}\` | ${m.requests} | ${(m.requests / options.seconds).toFixed(1)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.bad} | ${(m.cpuMs / 1000).toFixed(1)} | **${perRequest.toFixed(2)}** |`);
-      const total = perSide.get(m.spec) ?? { cpuMs: 0, requests: 0 };
-      perSide.set(m.spec, { cpuMs: total.cpuMs + m.cpuMs, requests: total.requests + m.requests });
+      console.log(`| ${n + 1} | ${"ab"[m.side]}: \`${m.spec}\` | ${m.requests} | ${(m.requests / options.seconds).toFixed(1)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.bad} | ${(m.cpuMs / 1000).toFixed(1)} | **${perRequest.toFixed(2)}** |`);
+      perSide[m.side].cpuMs += m.cpuMs;
+      perSide[m.side].requests += m.requests;
     }
   }
-  const [a, b] = sides.map((s) => perSide.get(s.spec)!);
+  const [a, b] = perSide;
   const aMs = a.cpuMs / a.requests;
   const bMs = b.cpuMs / b.requests;
-  console.log(`\nAll rounds: a ${aMs.toFixed(2)} ms, b ${bMs.toFixed(2)} ms of CPU per answered request; b/a = **${(bMs / aMs).toFixed(3)}** (runs of one build against itself differ by up to ~3 %).`);
+  console.log(`\nAll rounds: a ${aMs.toFixed(2)} ms, b ${bMs.toFixed(2)} ms of CPU per answered request; b/a = **${(bMs / aMs).toFixed(3)}** (one build against itself: up to ~10 % apart in a round, ~2-8 % over two; bench/README.md).`);
 }
 
 main()
