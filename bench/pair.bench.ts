@@ -108,7 +108,6 @@ function load(r: Running, links: Link[], connections: number, seconds: number): 
 interface Measured {
   /** 0 for side a, 1 for side b. */
   side: number;
-  spec: string;
   requests: number;
   bad: number;
   cpuMs: number;
@@ -129,7 +128,7 @@ async function round(n: number, sides: Side[], links: Link[]): Promise<Measured[
     return running.map((r, i) => {
       const l = loads[order.indexOf(r)];
       const sorted = [...l.times].sort((x, y) => x - y);
-      return { side: i, spec: r.side.spec, requests: l.times.length, bad: l.bad, cpuMs: cpu1[i] - cpu0[i], p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+      return { side: i, requests: l.times.length, bad: l.bad, cpuMs: cpu1[i] - cpu0[i], p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
     });
   } finally {
     for (const r of running) {
@@ -150,7 +149,7 @@ async function main() {
   for (let n = 0; n < options.rounds; n++) {
     for (const m of await round(n, sides, links)) {
       const perRequest = m.cpuMs / Math.max(1, m.requests);
-      console.log(`| ${n + 1} | ${"ab"[m.side]}: \`${m.spec}\` | ${m.requests} | ${(m.requests / options.seconds).toFixed(1)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.bad} | ${(m.cpuMs / 1000).toFixed(1)} | **${perRequest.toFixed(2)}** |`);
+      console.log(`| ${n + 1} | ${"ab"[m.side]}: \`${sides[m.side].spec}\` | ${m.requests} | ${(m.requests / options.seconds).toFixed(1)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.bad} | ${(m.cpuMs / 1000).toFixed(1)} | **${perRequest.toFixed(2)}** |`);
       perSide[m.side].cpuMs += m.cpuMs;
       perSide[m.side].requests += m.requests;
     }

@@ -42,7 +42,7 @@ export function closeRequestMemo(id: string): void {
   memos.delete(id);
 }
 
-/** How many memos are open (tests; the server's own checks). */
+/** How many memos are open (tests: every answer closes its own). */
 export function openRequestMemos(): number {
   return memos.size;
 }

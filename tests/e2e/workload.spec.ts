@@ -37,6 +37,7 @@ async function dailyBuckets(page: Page, entityId: string, lastDay: number): Prom
 async function daysOfHistory(page: Page, entityId: string): Promise<number> {
   const today = Math.floor(Date.now() / DAY) * DAY;
   const buckets = await dailyBuckets(page, entityId, today);
+  if (buckets.length === 0) return 0;
   const lastDay = Math.floor(Math.max(...buckets) / DAY) * DAY;
   return lastDay < today ? (await dailyBuckets(page, entityId, lastDay)).length : buckets.length;
 }

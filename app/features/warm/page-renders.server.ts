@@ -73,8 +73,13 @@ export async function warmPageRenders(
       if (now() - started >= budgetMs) return { renders, ms: now() - started, stopped: `the ${budgetMs} ms budget` };
       // With a request memo, as scripts/serve.mjs gives every request it admits: the same code as a user's page.
       const memo = openRequestMemo();
-      const response = await handle(new Request(new URL(address, "http://localhost"), { headers: { ...warmRequestHeaders(), [REQUEST_ID_HEADER]: memo, Accept: "text/html" } }));
-      await response.arrayBuffer().finally(() => closeRequestMemo(memo));
+      let response: Response;
+      try {
+        response = await handle(new Request(new URL(address, "http://localhost"), { headers: { ...warmRequestHeaders(), [REQUEST_ID_HEADER]: memo, Accept: "text/html" } }));
+        await response.arrayBuffer();
+      } finally {
+        closeRequestMemo(memo);
+      }
       if (response.status !== 200) return { renders, ms: now() - started, stopped: `HTTP ${response.status} from ${address}` };
       renders++;
     }
