@@ -182,13 +182,14 @@ export function prepareBuild(tmp: string, isolated: boolean): { cwd: string; not
  * The production server as `npm start` runs it (scripts/serve.mjs: security headers, the client's address), from
  * `cwd`'s build, on a loopback port with the given database; stopped at clean-up. stderr is kept for error messages.
  */
-export function startServer(cwd: string, port: number, env: Record<string, string>): { server: ChildProcess; errors: () => string } {
+/** `nodeFlags`: Node/V8 command-line flags for the server's process (before the script). */
+export function startServer(cwd: string, port: number, env: Record<string, string>, nodeFlags: readonly string[] = []): { server: ChildProcess; errors: () => string } {
   // KUBEX_BENCH_SERVER=remix-serve runs the same build under Remix's stock server, to measure ours against it.
   const stock = process.env.KUBEX_BENCH_SERVER === "remix-serve";
   const argv = stock
     ? [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(cwd, "build/index.js")]
     : serveArgv(path.join(cwd, "build/index.js"));
-  const server = spawn(process.execPath, argv, {
+  const server = spawn(process.execPath, [...nodeFlags, ...argv], {
     cwd,
     // KUBEX_BENCH_SERVER_LOG=FILE keeps the server's access log (a line per request with its time to the last byte).
     stdio: ["ignore", process.env.KUBEX_BENCH_SERVER_LOG ? fs.openSync(process.env.KUBEX_BENCH_SERVER_LOG, "w") : "ignore", "pipe"],

@@ -13,7 +13,9 @@
  * DIR: where a build is (build/ and public/ under it, as `npm run build` leaves them: a `git worktree` of a commit,
  * or a copy of build/, public/ and package.json with node_modules linked). @NAME=VALUE sets an environment variable
  * for that side only, so one build can be measured against itself with a setting changed:
- * `--a DIR@KUBEX_REQUESTS_PER_PROCESS=2 --b DIR`. --db: a demo store as for users.bench.ts (only read).
+ * `--a DIR@KUBEX_REQUESTS_PER_PROCESS=2 --b DIR`; @--FLAG[=VALUE] gives that side's Node a command-line flag
+ * (V8's among them, which NODE_OPTIONS refuses): `--b DIR@--single-threaded-gc`. Each side gets the V8 flags
+ * `npm start`'s forked web processes get (WEB_PROCESS_V8_FLAGS), those it names itself excepted. --db: a demo store as for users.bench.ts (only read).
  * Each round starts both servers afresh (their own warm-up first), loads both for --warm seconds unmeasured, then
  * --seconds measured; round 2 starts side b's load first, in case the order matters. Loopback only.
  * Results and how to read them: bench/README.md, "pair.bench.ts".
@@ -21,6 +23,7 @@
 import autocannon from "autocannon";
 import { cleanUp, freePort, ms, quantile, readStoreOptions, startServer, storeEnv, UsageError, waitForServer } from "./harness";
 import { cookieFor, deepLinks, treeCpuMs, type Link } from "./load-common";
+import { WEB_PROCESS_V8_FLAGS } from "../scripts/serve-command";
 
 const USAGE = "npx tsx bench/pair.bench.ts --db FILE|URL --a DIR[@NAME=VALUE...] --b DIR[@NAME=VALUE...] [--seconds 40] [--warm 10] [--connections 25] [--rounds 2]";
 const options = readStoreOptions<{ a: string; b: string; seconds: number; warm: number; connections: number; rounds: number }>(
@@ -40,18 +43,26 @@ interface Side {
   spec: string;
   cwd: string;
   env: Record<string, string>;
+  nodeFlags: string[];
 }
 
 function side(spec: string, flag: string): Side {
   if (!spec) throw new UsageError(`${flag} DIR is required. Usage: ${USAGE}`);
   const [cwd, ...settings] = spec.split("@");
   const env: Record<string, string> = {};
+  const named: string[] = [];
   for (const s of settings) {
+    if (s.startsWith("--")) {
+      named.push(s);
+      continue;
+    }
     const eq = s.indexOf("=");
     if (eq < 1) throw new UsageError(`${flag}: '${s}' is not NAME=VALUE.`);
     env[s.slice(0, eq)] = s.slice(eq + 1);
   }
-  return { spec, cwd, env };
+  const nameOf = (flag: string) => flag.split("=")[0];
+  const nodeFlags = [...WEB_PROCESS_V8_FLAGS.filter((f) => !named.some((n) => nameOf(n) === nameOf(f))), ...named];
+  return { spec, cwd, env, nodeFlags };
 }
 
 interface Running {
@@ -65,7 +76,7 @@ interface Running {
 
 async function start(s: Side): Promise<Running> {
   const port = await freePort();
-  const { server, errors } = startServer(s.cwd, port, { ...storeEnv(options.db), KUBEX_WEB_PROCESSES: "1", ...s.env });
+  const { server, errors } = startServer(s.cwd, port, { ...storeEnv(options.db), KUBEX_WEB_PROCESSES: "1", ...s.env }, s.nodeFlags);
   await waitForServer(port, server, 300_000);
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   const stop = () => {

@@ -39,6 +39,7 @@ import { env } from "../app/lib/env.server.ts";
 import { admissionQueue } from "../app/lib/admission.server.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-memo.server.ts";
 import { runWebCluster, serveHandedConnections } from "../app/lib/web-cluster.server.ts";
+import { WEB_PROCESS_V8_FLAGS } from "./serve-command.ts";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
@@ -46,24 +47,9 @@ process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 const webProcesses = env().KUBEX_WEB_PROCESSES ?? (process.env.NODE_ENV === "development" ? 1 : os.availableParallelism());
 
 if (cluster.isPrimary && webProcesses > 1) {
-  // A page's render makes MBs of short-lived objects, and requests served side by side keep each other's alive
-  // through V8's young-generation collections (16 MB semi-spaces by default), which then promote them. 64 MB
-  // semi-spaces cut the CPU per request by ~8-15 % in-process at 150,000 containers (the seven deep links, 30
-  // rounds: 32.6-37.2 -> 30.1-32.8 ms), for at most ~150 MB more per process; unless NODE_OPTIONS or the command
-  // line names a size (issue 13). With one web process there is no fork: NODE_OPTIONS sets it there.
-  //
-  // V8 lets a process's old generation grow to up to ~4x what survived its last full collection before the next
-  // one; under load a web process keeps ~300 MB live at 500,000 containers and its heap sat at 1.1-1.2 GB, mostly
-  // garbage waiting for that collection (decision 022 §5). --heap-growing-percent=50 let it grow by half: the
-  // server's processes peaked at 2,143 MB instead of 3,405 MB under the 50-user load at 500,000 containers, 1,626
-  // instead of 2,543 MB at 150,000, for ~8-10 % fewer answers per second (more full collections). Once the live
-  // set had shrunk (2026-12-06), 40 % took another 100-140 MB off that peak at no CPU per request the interleaved
-  // runs could tell apart from 50 %'s. Both only where neither NODE_OPTIONS nor the command line names the flag.
+  // The web processes' V8 flags (why: scripts/serve-command.ts), each unless NODE_OPTIONS or the command line names it.
   const named = (flag) => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((a) => a.startsWith(flag));
-  const v8Flags = [
-    ...(named("--max-semi-space-size") ? [] : ["--max-semi-space-size=64"]),
-    ...(named("--heap-growing-percent") ? [] : ["--heap-growing-percent=40"]),
-  ];
+  const v8Flags = WEB_PROCESS_V8_FLAGS.filter((f) => !named(f.split("=")[0]));
   // glibc's malloc gives each thread that allocates at once an arena of its own, up to 8 per core: a web process's
   // main thread, read threads, libuv's pool and V8's helpers leave each one holding freed memory the others cannot
   // use. Two arenas: the server's peak RSS under the 50-user load at 500,000 containers 1,619 -> 1,520 MB at the

@@ -155,7 +155,7 @@ export interface CloudTotals {
   estimatedSavings: number;
 }
 
-function rowsQuery(scope: FolderScope, args: CloudRowsArgs): RowsQuery {
+function rowsQuery(db: Db, scope: FolderScope, args: CloudRowsArgs): RowsQuery {
   const all = cloudConditions(scope);
   if (args.gridViewId && !isOwnKey(CLOUD_GROUPING_VIEWS, args.gridViewId)) {
     if (!isCloudRowViewId(args.gridViewId)) throw validationError(`Unknown cloud grid view '${args.gridViewId}'.`);
@@ -163,7 +163,7 @@ function rowsQuery(scope: FolderScope, args: CloudRowsArgs): RowsQuery {
     all.push(sql`${sql.ref(CLOUD_SORTABLE_FIELDS[view.field])} = ${view.value}`);
   }
   for (const f of args.filters ?? []) all.push(filterCondition(SPEC, f));
-  const { condition, fuzzyTerm } = searchCondition(SPEC, args.search, !!args.fuzzy);
+  const { condition, fuzzyTerm } = searchCondition(db, SPEC, args.search, !!args.fuzzy);
   if (condition) all.push(condition);
   const key = JSON.stringify([scope.key, args.gridViewId ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy]);
   return { where: where(all), fuzzyTerm, key };
@@ -295,7 +295,7 @@ export interface CloudRowsPage {
 export async function cloudRows(db: Db, scope: FolderScope, args: CloudRowsArgs): Promise<CloudRowsPage> {
   const { field, direction } = checkSort(SPEC, args.sort ?? { field: "estimatedSavings", direction: "desc" }, "estimatedSavings");
   const { page, pageSize } = checkPaging(SPEC, args);
-  const query = rowsQuery(scope, args);
+  const query = rowsQuery(db, scope, args);
   const pathOf = accountPaths(scope);
   const found = await consistentRead(db, async (q) => {
     const all = await orderedIds(db, q, SPEC, query, field, direction);
@@ -328,7 +328,7 @@ export interface CloudGroup {
 export async function cloudGroups(db: Db, scope: FolderScope, args: CloudRowsArgs & { groupBy: string }) {
   if (!(CLOUD_GROUPABLE_FIELDS as readonly string[]).includes(args.groupBy)) throw validationError(`Rows cannot be grouped by '${args.groupBy}'.`);
   const { page, pageSize } = checkPaging(SPEC, args);
-  const all: CloudGroup[] = (await rowGroups(db, SPEC, rowsQuery(scope, args), args.groupBy)).map((g) => ({ value: g.value, count: g.count, ...g.sums }));
+  const all: CloudGroup[] = (await rowGroups(db, SPEC, rowsQuery(db, scope, args), args.groupBy)).map((g) => ({ value: g.value, count: g.count, ...g.sums }));
   return { groups: all.slice((page - 1) * pageSize, page * pageSize), totalGroups: all.length, total: all.reduce((s, g) => s + g.count, 0), page, pageSize };
 }
 

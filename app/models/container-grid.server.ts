@@ -11,7 +11,7 @@ import { BUCKET_COLUMNS } from "./container-overview.server";
 import { NODE_NAMES_SHOWN, ROW_SELECT, toRow, withNodes, type ContainerRow, type RawRow } from "./container-rows.server";
 import { containerConditions } from "./container-tree.server";
 import { checkPaging, checkSort, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
-import { consistentRead, FROM } from "./snapshot-reads.server";
+import { consistentRead, CURRENT_SNAPSHOT, FROM } from "./snapshot-reads.server";
 import type { FolderScope } from "./tree-scope.server";
 import type { Db } from "./treeview-common.server";
 import { isOwnKey } from "~/lib/own-key";
@@ -156,10 +156,14 @@ const SPEC: GridSpec<"currentCost" | "netSavings" | "totalCpuSurplus" | "totalMe
   plainSearchColumns: ["c.container_name", "c.pod_owner_name", "c.namespace", "c.cluster"],
   groupSums: { currentCost: "a.current_cost", netSavings: "a.net_savings", totalCpuSurplus: "a.cpu_spare", totalMemSurplus: "a.mem_spare" },
   maxPageSize: MAX_PAGE_SIZE,
+  searchSources: [
+    { from: sql`container c`, id: "c.id", columns: ["c.container_name", "c.pod_owner_name", "c.namespace", "c.cluster"] },
+    { from: sql`container_analysis a`, where: sql`a.snapshot_id = ${CURRENT_SNAPSHOT}`, id: "a.container_id", columns: ["a.policy_name"] },
+  ],
 };
 
 /** Scope, grid view, bucket, filters and search as one condition. */
-function rowsQuery(scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
+function rowsQuery(db: Db, scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
   const all: Expression<unknown>[] = [...containerConditions(scope).conditions];
   if (args.gridViewId) {
     if (!isOwnKey(GRID_VIEW_CONDITIONS, args.gridViewId)) throw validationError(`Unknown grid view '${args.gridViewId}'.`);
@@ -172,7 +176,7 @@ function rowsQuery(scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
     all.push(sql`${sql.ref(`a.${BUCKET_COLUMNS[args.bucket.metric as ResourceKey]}`)} = ${args.bucket.value}`);
   }
   for (const f of args.filters ?? []) all.push(filterCondition(SPEC, f));
-  const { condition, fuzzyTerm } = searchCondition(SPEC, args.search, !!args.fuzzy);
+  const { condition, fuzzyTerm } = searchCondition(db, SPEC, args.search, !!args.fuzzy);
   if (condition) all.push(condition);
   const key = JSON.stringify([scope.key, args.gridViewId ?? null, args.bucket ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy]);
   return { where: sql.join(all, sql` and `), fuzzyTerm, key };
@@ -181,7 +185,7 @@ function rowsQuery(scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
 export async function containerRows(db: Db, scope: FolderScope, args: ContainerRowsArgs): Promise<ContainerRowsPage> {
   const { field, direction } = checkSort(SPEC, args.sort, "containerName");
   const { page, pageSize } = checkPaging(SPEC, args);
-  const query = rowsQuery(scope, args);
+  const query = rowsQuery(db, scope, args);
   return consistentRead(db, async (q) => {
     const all = await orderedIds(db, q, SPEC, query, field, direction);
     const order = all.slice((page - 1) * pageSize, page * pageSize);
@@ -219,7 +223,7 @@ export async function containerGroups(
 ): Promise<{ groups: ContainerGroup[]; totalGroups: number; total: number; page: number; pageSize: number }> {
   if (!(GROUPABLE_FIELDS as readonly string[]).includes(args.groupBy)) throw validationError(`Rows cannot be grouped by '${args.groupBy}'.`);
   const { page, pageSize } = checkPaging(SPEC, args);
-  const all = (await rowGroups(db, SPEC, rowsQuery(scope, args), args.groupBy)).map((g) => ({ value: g.value, count: g.count, ...g.sums }));
+  const all = (await rowGroups(db, SPEC, rowsQuery(db, scope, args), args.groupBy)).map((g) => ({ value: g.value, count: g.count, ...g.sums }));
   return {
     groups: all.slice((page - 1) * pageSize, page * pageSize),
     totalGroups: all.length,

@@ -17,8 +17,11 @@ import { CURRENT_SNAPSHOT_META_KEY, currentSnapshotId } from "./snapshot.server"
 import { storeCache } from "./store-cache.server";
 import type { Db } from "./treeview-common.server";
 
+/** The current snapshot's id, read inside the statement that uses it. */
+export const CURRENT_SNAPSHOT = sql`(select m.value from meta m where m.key = ${CURRENT_SNAPSHOT_META_KEY})`;
+
 /** Containers with their row of the current snapshot. */
-export const FROM = sql`container c join container_analysis a on a.snapshot_id = (select m.value from meta m where m.key = ${CURRENT_SNAPSHOT_META_KEY}) and a.container_id = c.id`;
+export const FROM = sql`container c join container_analysis a on a.snapshot_id = ${CURRENT_SNAPSHOT} and a.container_id = c.id`;
 
 /**
  * Runs reads on one snapshot of the store: a REPEATABLE READ transaction without JIT on PostgreSQL (the planner

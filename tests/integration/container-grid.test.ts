@@ -65,6 +65,26 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
     expect(last.rows.map((r) => r.entityId)).toEqual(["d"]); // not analysed: no cost, nulls last
   });
 
+  it("searches each table by itself, within the scope and the current snapshot only", async () => {
+    // A policy of another snapshot is not the row's: the search reads the analysis table by itself, so it must
+    // keep to the current snapshot as the join does.
+    const current = await api.db.selectFrom("container_analysis").selectAll().where("container_id", "=", "a").executeTakeFirstOrThrow();
+    await api.db.insertInto("container_analysis").values({ ...current, snapshot_id: "an-older-snapshot", policy_name: "Retired Zeta Policy" }).execute();
+    try {
+      expect(await ids({ search: "zeta", fuzzy: true })).toEqual([]);
+      expect(await ids({ search: "Retired Zeta Policy", fuzzy: true })).toEqual([]);
+      // The name and policy sources together, then narrowed by a filter on the join.
+      expect(await ids({ search: "sidecar", fuzzy: true, filters: [{ field: "cluster", op: "eq", value: "dev-b" }] })).toEqual(["d"]);
+      expect(await ids({ search: "sidecar", fuzzy: true, filters: [{ field: "cluster", op: "eq", value: "prod-a" }] })).toEqual([]);
+      expect(await ids({ search: "default policy", fuzzy: true })).toEqual(["a", "b", "c", "d", "e"]);
+      // Plain search reads the names only.
+      expect(await ids({ search: "SIDECAR" })).toEqual(["d"]);
+      expect(await ids({ search: "default policy" })).toEqual([]);
+    } finally {
+      await api.db.deleteFrom("container_analysis").where("snapshot_id", "=", "an-older-snapshot").execute();
+    }
+  });
+
   it("groups rows with counts and sums that add up, also under a search and a filter", async () => {
     const all = await rows({});
     const g = await groupsIn(api.db, api.analyst.user, { ...ALL, groupBy: "cluster" });
