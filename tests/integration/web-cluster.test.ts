@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -19,12 +20,17 @@ interface Answer {
 const FIXTURE = path.join(import.meta.dirname, "web-cluster", "fixture.ts");
 let running: ChildProcess | undefined;
 
-async function startCluster(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null>; output: () => string }> {
+function spawnCluster(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", FIXTURE], {
-    env: { ...process.env, PORT: "0" },
+    env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running = child;
+  return child;
+}
+
+async function startCluster(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null>; output: () => string }> {
+  const child = spawnCluster({});
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let text = "";
   child.stdout!.on("data", (chunk) => (text += chunk));
@@ -94,6 +100,31 @@ describe("several web processes on one port", () => {
     expect(first.acceptedAt!).toBeLessThanOrEqual(first.now);
     expect(second.acceptedAt).toBeNull();
     agent.destroy();
+  });
+
+  it("takes connections only once every web process is ready, so the first ones are spread over both", async () => {
+    // Web process 1 is ready 1.5 s after process 0. Keep-alive clients that connect as soon as they can must not
+    // all land on process 0 and stay there.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    spawnCluster({ PORT: String(port), READY_DELAY_MS_1: "1500" });
+    const started = Date.now();
+    let indexes: number[] | undefined;
+    while (!indexes && Date.now() - started < 30_000) {
+      const agents = [connection(), connection(), connection(), connection()];
+      try {
+        indexes = (await Promise.all(agents.map((agent) => get(port, agent)))).map((r) => r.answer.index);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      } finally {
+        for (const agent of agents) agent.destroy();
+      }
+    }
+    expect(indexes?.sort()).toEqual([0, 0, 1, 1]);
   });
 
   it("forks a web process that died again and keeps answering meanwhile", async () => {

@@ -2,7 +2,7 @@
  * Two web processes behind app/lib/web-cluster.server.ts's primary, each a tiny HTTP server that says which process
  * answered, how many connections it holds and when the primary accepted the connection of a connection's first
  * request (tests/integration/web-cluster.test.ts). `/slow` says it started on stdout and answers after 300 ms.
- * Usage: tsx fixture.ts (PORT, 0 for any).
+ * Usage: tsx fixture.ts (PORT, 0 for any; READY_DELAY_MS_<index>: that process says it is ready so much later).
  */
 import cluster from "node:cluster";
 import http from "node:http";
@@ -45,5 +45,6 @@ if (cluster.isPrimary) {
     open++;
     socket.once("close", () => open--);
   });
-  serveHandedConnections(server);
+  const readyDelay = Number(process.env[`READY_DELAY_MS_${process.env.WEB_INDEX}`] ?? 0);
+  setTimeout(() => serveHandedConnections(server), readyDelay);
 }
