@@ -184,16 +184,16 @@ export async function deepLinks(db: string): Promise<{ links: Link[]; facts: str
   }
 }
 
-/** CPU time (user + system) in ms of a process and its descendants, from /proc (clock ticks of 10 ms). */
-export function treeCpuMs(pid: number): number {
-  let ticks = 0;
+/** CPU time (user + system) in ms of each process of a tree (the root first), from /proc (clock ticks of 10 ms). */
+export function cpuByProcess(pid: number): Map<number, number> {
+  const byPid = new Map<number, number>();
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop()!;
     try {
       const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      byPid.set(p, (Number(fields[11]) + Number(fields[12])) * 10); // utime, stime (fields 14 and 15 of stat)
       for (const task of fs.readdirSync(`/proc/${p}/task`)) {
         stack.push(...fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
       }
@@ -201,5 +201,12 @@ export function treeCpuMs(pid: number): number {
       continue;
     }
   }
-  return ticks * 10;
+  return byPid;
+}
+
+/** CPU time (user + system) in ms of a process and its descendants. */
+export function treeCpuMs(pid: number): number {
+  let ms = 0;
+  for (const v of cpuByProcess(pid).values()) ms += v;
+  return ms;
 }
