@@ -15,7 +15,8 @@
  * for that side only, so one build can be measured against itself with a setting changed:
  * `--a DIR@KUBEX_REQUESTS_PER_PROCESS=2 --b DIR`; @--FLAG[=VALUE] gives that side's Node a command-line flag
  * (V8's among them, which NODE_OPTIONS refuses): `--b DIR@--single-threaded-gc`. Each side gets the V8 flags
- * `npm start`'s forked web processes get (WEB_PROCESS_V8_FLAGS), those it names itself excepted. --db: a demo store as for users.bench.ts (only read).
+ * `npm start`'s forked web processes get (WEB_PROCESS_V8_FLAGS), those it names itself excepted. --db: a demo store
+ * as for users.bench.ts (only read).
  * Each round starts both servers afresh (their own warm-up first), loads both for --warm seconds unmeasured, then
  * --seconds measured; round 2 starts side b's load first, in case the order matters. Loopback only.
  * Results and how to read them: bench/README.md, "pair.bench.ts".

@@ -7,8 +7,9 @@
  * The web processes do not listen: each takes the sockets it is sent and reports each one's close, so the primary's
  * counts follow. A web process says it is ready once its warm-up is over; the primary listens when all are ready
  * (or ALL_READY_WAIT_MS after the first, should one be slow) and prints its "[kubex-serve]" line when all are. A web
- * process that ends is forked again and gets connections once it is ready. On SIGTERM/SIGINT the primary stops accepting and passes the signal on; each web
- * process closes its idle connections, lets the requests in progress finish (at most DRAIN_MS), then exits.
+ * process that ends is forked again and gets connections once it is ready. On SIGTERM/SIGINT the primary stops
+ * accepting and passes the signal on; each web process closes its idle connections, lets the requests in progress
+ * finish (at most DRAIN_MS), then exits.
  */
 import cluster, { type Worker } from "node:cluster";
 import type http from "node:http";
