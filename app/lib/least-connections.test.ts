@@ -62,4 +62,23 @@ describe("least-connections hand-out of the web processes' connections", () => {
     balancer.closed(7);
     expect(balancer.openConnections()).toEqual(new Map([[0, 0]]));
   });
+  it("says which processes hold more than an even share, and by how many", () => {
+    const lc = new LeastConnections<string>();
+    lc.ready("a");
+    lc.ready("b");
+    for (let i = 0; i < 6; i++) lc.take();
+    expect(lc.excess()).toEqual(new Map());
+    lc.gone("b");
+    for (let i = 0; i < 3; i++) lc.take(); // b's clients came back to a: 6
+    lc.ready("b");
+    expect(lc.excess()).toEqual(new Map([["a", 3]]));
+    lc.ready("c");
+    expect(lc.excess()).toEqual(new Map([["a", 4]]));
+    // An odd total rounds the share up: 3 and 0 is 2 and 1, not 1.5 each.
+    const odd = new LeastConnections<string>();
+    odd.ready("a");
+    for (let i = 0; i < 3; i++) odd.take();
+    odd.ready("b");
+    expect(odd.excess()).toEqual(new Map([["a", 1]]));
+  });
 });

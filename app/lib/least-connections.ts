@@ -42,6 +42,17 @@ export class LeastConnections<Id> {
     if (state && state.open > 0) state.open--;
   }
 
+  /**
+   * How many connections each process holds above an even share of all of them (rounded up), for those that hold
+   * more: a process that became ready after the others (forked again after a crash) gets only new connections, and
+   * keep-alive clients stay where they are; these are the ones to move.
+   */
+  excess(): Map<Id, number> {
+    const counts = [...this.processes.values()].map((state) => state.open);
+    const fair = Math.ceil(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length));
+    return new Map([...this.processes].filter(([, state]) => state.open > fair).map(([id, state]) => [id, state.open - fair]));
+  }
+
   /** Open connections per ready process, for logs and tests. */
   openConnections(): Map<Id, number> {
     return new Map([...this.processes].map(([id, state]) => [id, state.open]));

@@ -20,6 +20,8 @@ import { noteAccepted } from "./connection-arrival.server";
 const READY = { kubex: "ready" } as const;
 const CONNECTION = { kubex: "connection" } as const;
 const CLOSED = { kubex: "closed" } as const;
+/** Primary to a web process: answer the next `count` requests with `Connection: close` (their clients reconnect). */
+const SHED = "shed";
 const DRAIN_MS = 10_000;
 /**
  * How long the primary waits, once one web process is ready, for the others before it listens anyway. It used to
@@ -160,6 +162,10 @@ export function runWebCluster(options: WebClusterOptions): void {
       else if (isMessage(message, "ready") && !stopping) {
         balancer.ready(index);
         ready.add(index);
+        // A process ready after the others (forked again after a crash) would get only new connections while the
+        // keep-alive ones stay where they are: the busier processes close a few after their next answers, and
+        // their clients reconnect through the primary, which hands them here.
+        for (const [other, count] of balancer.excess()) if (other !== index) workers.get(other)?.send({ kubex: SHED, count });
         if (ready.size >= processes) listen();
         else if (!allReadyTimer) allReadyTimer = setTimeout(listen, ALL_READY_WAIT_MS).unref();
         announce();
@@ -205,7 +211,22 @@ export function serveHandedConnections(
   };
   let open = 0;
   let draining = false;
+  let toShed = 0;
+  const shedding = new WeakSet<net.Socket>();
+  server.prependListener("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (toShed <= 0 || shedding.has(req.socket)) return;
+    toShed--;
+    shedding.add(req.socket);
+    // Node ends the connection after this answer; the client opens another for its next request.
+    res.setHeader("Connection", "close");
+  });
   process.on("message", (message: unknown, socket: unknown) => {
+    if (isMessage(message, SHED)) {
+      const count = Number((message as { count?: unknown }).count);
+      // The latest word replaces the previous one: the primary counts from the connections open now.
+      if (Number.isInteger(count) && count >= 0) toShed = Math.min(count, open);
+      return;
+    }
     if (!isMessage(message, CONNECTION.kubex) || !(socket instanceof net.Socket)) return;
     report({ kubex: "taken", id: (message as { id?: unknown }).id });
     if (draining) {

@@ -127,6 +127,38 @@ describe("several web processes on one port", () => {
     expect(indexes?.sort()).toEqual([0, 0, 1, 1]);
   });
 
+  it("moves keep-alive clients back to a web process forked again after a crash", async () => {
+    const { port } = await startCluster();
+    const agents = [connection(), connection(), connection(), connection()];
+    const where = async () => {
+      const answers = [];
+      // A connection that closed under a request (its process died) is retried on a new one.
+      for (const agent of agents) answers.push(await get(port, agent).catch(() => get(port, agent)));
+      return answers.map((r) => r.answer);
+    };
+    const first = await where();
+    expect(first.map((a) => a.index).sort()).toEqual([0, 0, 1, 1]);
+    const victim = first.find((a) => a.index === 0)!;
+    process.kill(victim.pid, "SIGKILL");
+    // Its clients reconnect to the survivor, which now holds all four.
+    let now = await where();
+    for (let tries = 0; tries < 20 && now.some((a) => a.index === 0); tries++) now = await where();
+    expect(now.map((a) => a.index)).toEqual([1, 1, 1, 1]);
+    // Once the new process is ready, the survivor closes two of them after an answer; they come back to process 0.
+    const started = Date.now();
+    while (Date.now() - started < 20_000 && !now.some((a) => a.index === 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await where();
+    }
+    for (let tries = 0; tries < 5 && now.filter((a) => a.index === 0).length < 2; tries++) now = await where();
+    expect(now.map((a) => a.index).sort()).toEqual([0, 0, 1, 1]);
+    expect(now.find((a) => a.index === 0)!.pid).not.toBe(victim.pid);
+    // And it stays so: no more connections are closed.
+    const later = await where();
+    expect(later.map((a) => a.index)).toEqual(now.map((a) => a.index));
+    for (const agent of agents) agent.destroy();
+  });
+
   it("forks a web process that died again and keeps answering meanwhile", async () => {
     const { port } = await startCluster();
     const a = connection();
