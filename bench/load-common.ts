@@ -147,6 +147,10 @@ export interface Link {
   expect: string;
 }
 
+/** `connections` spread over `links` links, the first ones one more when they do not divide. */
+export const connectionsPerLink = (links: number, connections: number): number[] =>
+  Array.from({ length: links }, (_, i) => Math.floor(connections / links) + (i < connections % links ? 1 : 0));
+
 /** The seven deep links, from the store itself: the biggest folder 3 levels deep and a container of it. */
 export async function deepLinks(db: string): Promise<{ links: Link[]; facts: string }> {
   const { openStore } = await import("~/db/connect.server");

@@ -23,7 +23,7 @@
  */
 import autocannon from "autocannon";
 import { cleanUp, freePort, ms, quantile, readStoreOptions, startServer, storeEnv, UsageError, waitForServer } from "./harness";
-import { cookieFor, deepLinks, treeCpuMs, type Link } from "./load-common";
+import { connectionsPerLink, cookieFor, deepLinks, treeCpuMs, type Link } from "./load-common";
 import { WEB_PROCESS_V8_FLAGS } from "../scripts/serve-command";
 
 const USAGE = "npx tsx bench/pair.bench.ts --db FILE|URL --a DIR[@NAME=VALUE...] --b DIR[@NAME=VALUE...] [--seconds 40] [--warm 10] [--connections 25] [--rounds 2]";
@@ -92,11 +92,11 @@ interface Load {
   bad: number;
 }
 
-/** `connections` spread over the links (the first links one more when they do not divide), for `seconds`. */
+/** `connections` spread over the links, for `seconds`. */
 function load(r: Running, links: Link[], connections: number, seconds: number): Promise<Load> {
   const times: number[] = [];
   let bad = 0;
-  const perLink = links.map((_, i) => Math.floor(connections / links.length) + (i < connections % links.length ? 1 : 0));
+  const perLink = connectionsPerLink(links.length, connections);
   return Promise.all(
     links.map(
       (link, i) =>

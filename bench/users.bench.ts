@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { cleanUp, cleanups, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
-import { cookieFor, cpuByProcess, deepLinks, maxPssBetween, maxRssBetween, startSampledServer, type Link } from "./load-common";
+import { connectionsPerLink, cookieFor, cpuByProcess, deepLinks, maxPssBetween, maxRssBetween, startSampledServer, type Link } from "./load-common";
 
 const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold] [--reverse]";
 const options = readStoreOptions<{ connections: number; seconds: number; timeout: number; processes: number; cold: boolean; reverse: boolean }>(USAGE, { connections: 50, seconds: 60, timeout: 10, processes: 0, cold: false, reverse: false }, {
@@ -164,7 +164,7 @@ async function main() {
   const processes = PROCESSES ? Number(PROCESSES) : os.availableParallelism();
   if (!COLD) for (const link of links) for (let i = 0; i < processes; i++) await getOnNewConnection(server.port, link.url, cookie);
 
-  const per = links.map((_, i) => Math.floor(CONNECTIONS / links.length) + (i < CONNECTIONS % links.length ? 1 : 0));
+  const per = connectionsPerLink(links.length, CONNECTIONS);
   const t0 = Date.now();
   const logFrom = fs.statSync(accessLog).size;
   const cpu0 = cpuByProcess(server.pid);

@@ -21,7 +21,7 @@ const READY = { kubex: "ready" } as const;
 const CONNECTION = { kubex: "connection" } as const;
 const CLOSED = { kubex: "closed" } as const;
 /** Primary to a web process: answer the next `count` requests with `Connection: close` (their clients reconnect). */
-const SHED = "shed";
+const SHED = { kubex: "shed" } as const;
 const DRAIN_MS = 10_000;
 /**
  * How long the primary waits, once one web process is ready, for the others before it listens anyway. It used to
@@ -165,7 +165,7 @@ export function runWebCluster(options: WebClusterOptions): void {
         // A process ready after the others (forked again after a crash) would get only new connections while the
         // keep-alive ones stay where they are: the busier processes close a few after their next answers, and
         // their clients reconnect through the primary, which hands them here.
-        for (const [other, count] of balancer.excess()) if (other !== index) workers.get(other)?.send({ kubex: SHED, count });
+        for (const [other, count] of balancer.excess()) if (other !== index) workers.get(other)?.send({ ...SHED, count });
         if (ready.size >= processes) listen();
         else if (!allReadyTimer) allReadyTimer = setTimeout(listen, ALL_READY_WAIT_MS).unref();
         announce();
@@ -221,7 +221,7 @@ export function serveHandedConnections(
     res.setHeader("Connection", "close");
   });
   process.on("message", (message: unknown, socket: unknown) => {
-    if (isMessage(message, SHED)) {
+    if (isMessage(message, SHED.kubex)) {
       const count = Number((message as { count?: unknown }).count);
       // The latest word replaces the previous one: the primary counts from the connections open now.
       if (Number.isInteger(count) && count >= 0) toShed = Math.min(count, open);

@@ -157,8 +157,8 @@ const SPEC: GridSpec<"currentCost" | "netSavings" | "totalCpuSurplus" | "totalMe
   groupSums: { currentCost: "a.current_cost", netSavings: "a.net_savings", totalCpuSurplus: "a.cpu_spare", totalMemSurplus: "a.mem_spare" },
   maxPageSize: MAX_PAGE_SIZE,
   searchSources: [
-    { from: sql`container c`, id: "c.id", columns: ["c.container_name", "c.pod_owner_name", "c.namespace", "c.cluster"] },
-    { from: sql`container_analysis a`, where: sql`a.snapshot_id = ${CURRENT_SNAPSHOT}`, id: "a.container_id", columns: ["a.policy_name"] },
+    { alias: "c", from: sql`container c`, id: "c.id" },
+    { alias: "a", from: sql`container_analysis a`, where: sql`a.snapshot_id = ${CURRENT_SNAPSHOT}`, id: "a.container_id" },
   ],
 };
 

@@ -5,7 +5,7 @@
  * the folder tree. Containers are the leaves, listed per folder on demand. Also the condition "under this folder"
  * that every container read of a scope applies.
  */
-import { PostgresAdapter, sql, type Expression, type RawBuilder } from "kysely";
+import { sql, type Expression, type RawBuilder } from "kysely";
 import type { TreeNode } from "~/domain/tree/types";
 import { buildLeafNodes, folderTreeSteps, TREE_STEP, type FolderRow } from "~/domain/tree/build-tree";
 import { compileFilterCondition, escapeLike, levelExpression, NONE_LABEL, NotGroupableError } from "~/domain/views-filters/filter-sql";
@@ -17,7 +17,7 @@ import { runStepsYielding, type Steps } from "~/lib/yielding";
 import { selectOffThread } from "~/db/off-thread.server";
 import type { TreeFilter } from "./filters.server";
 import type { BuiltTree, FolderScope, TreeScope } from "./tree-scope.server";
-import type { Db } from "./treeview-common.server";
+import { onPostgres, type Db } from "./treeview-common.server";
 import type { TreeView } from "./views.server";
 
 function levelExpr(level: ViewLevel): RawBuilder<string> {
@@ -56,7 +56,7 @@ function levelSource(level: ViewLevel, index: number): { expr: RawBuilder<string
  * of a ~1 s build of a 150,000-container tree and wins nothing back. Only this query's transaction is affected.
  */
 async function withoutJit<T>(db: Db, run: (q: Db) => Promise<T>): Promise<T> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter) || db.isTransaction) return run(db);
+  if (!onPostgres(db) || db.isTransaction) return run(db);
   return db.transaction().execute(async (trx) => {
     await sql`set local jit = off`.execute(trx);
     return run(trx);

@@ -11,7 +11,7 @@
  * both take a free title. Input arrives as JSON strings and is checked with zod before any SQL.
  */
 import crypto from "node:crypto";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
 import { z } from "zod";
 import type { SessionUser } from "~/lib/auth-types";
 import { gridDefinition, type GridDefinition } from "~/domain/grid-views/grids";
@@ -20,7 +20,7 @@ import { GRID_VIEW_TEXT, MAX_VIEW_TITLE, NOT_FAVOURABLE } from "~/domain/grid-vi
 import { writeTransaction } from "~/db/retry.server";
 import { isFlagOn } from "./feature-flags.server";
 import { forbiddenError, notFoundError, validationError } from "~/lib/errors";
-import type { Db } from "./treeview-common.server";
+import { onPostgres, type Db } from "./treeview-common.server";
 
 export type GridViewCategory = "system" | "public" | "private";
 
@@ -198,7 +198,7 @@ export async function findGridView(db: Db, user: SessionUser, gridId: string, vi
  */
 function write<T>(db: Db, gridId: string, run: (trx: Db) => Promise<T>): Promise<T> {
   return writeTransaction(db, async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    if (onPostgres(trx)) {
       await sql`select pg_advisory_xact_lock(hashtext(${`grid_view:${gridId}`}))`.execute(trx);
     }
     return run(trx);

@@ -4,7 +4,7 @@
  * snapshot (a page is then one read by id), and row groups with counts and sums. Each grid describes itself in a
  * GridSpec: its FROM, id column, sortable fields (field → column: nothing else reaches SQL), search columns and sums.
  */
-import { PostgresAdapter, sql, type Expression, type RawBuilder } from "kysely";
+import { sql, type Expression, type RawBuilder } from "kysely";
 import { escapeLike } from "~/domain/views-filters/filter-sql";
 import { validationError } from "~/lib/errors";
 import { allowedErrors, fuzzyFilter, fuzzyPieces } from "~/lib/fuzzy";
@@ -12,7 +12,7 @@ import { PackedIds } from "~/lib/packed-ids";
 import { currentSnapshotId } from "./snapshot.server";
 import { cachedRead, num, onClearAnalysisCache } from "./snapshot-reads.server";
 import { storeCache } from "./store-cache.server";
-import type { Db } from "./treeview-common.server";
+import { onPostgres, type Db } from "./treeview-common.server";
 import { isOwnKey } from "~/lib/own-key";
 
 export interface GridSpec<Sum extends string = string> {
@@ -30,8 +30,8 @@ export interface GridSpec<Sum extends string = string> {
   groupSums: Readonly<Record<Sum, string>>;
   maxPageSize: number;
   /**
-   * The tables the search reads by themselves, each with its own condition and the column that is the grid's row
-   * id: a search column of a source is matched in `id in (select … from source where …)`, scanned once per table,
+   * The tables the search reads by themselves, each with its alias, its own condition and the column that is the
+   * grid's row id: a search column written with a source's alias is matched in `id in (select … from source where …)`, scanned once per table,
    * instead of on every row of the joined FROM (at 500,000 containers a new search term visited the whole join,
    * 2.7-3.5 s, where the two tables scanned by themselves take ~0.3-0.7 s). Search columns in no source are
    * matched on the join as before. SQLite only (searchCondition says why).
@@ -40,14 +40,14 @@ export interface GridSpec<Sum extends string = string> {
 }
 
 export interface SearchSource {
-  /** The table with its alias, e.g. container c. */
+  /** The alias FROM and the search columns use for it, e.g. c. */
+  alias: string;
+  /** The table with that alias, e.g. container c. */
   from: RawBuilder<unknown>;
   /** What else its rows must meet (e.g. the current snapshot's), or none. */
   where?: RawBuilder<unknown>;
   /** The column that equals the grid's idColumn. */
   id: string;
-  /** The search columns it holds (as written in fuzzyKeys / plainSearchColumns). */
-  columns: readonly string[];
 }
 
 /** A column filter: text contains / equals, a number compared, or blank / not blank. */
@@ -88,7 +88,7 @@ export function searchCondition(db: Db, spec: GridSpec, search: string | null | 
   // visits every pair (at 500,000 containers 2.7-3.5 s for a new term): there the search reads each table by itself
   // (searchSources). PostgreSQL hash-joins two scans (1.0-1.3 s) and misjudges an id subquery's size (250 rows
   // expected, 292,804 found: a nested loop of 5 s), so there the condition stays on the join.
-  const perTable = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const perTable = !onPostgres(db);
   if (fuzzy) {
     // Under ten characters fuse.js at 0.1 is a substring match; longer terms: a prefilter by pieces, fuse decides.
     const pieces = allowedErrors(term) > 0 ? fuzzyPieces(term) : [term.toLowerCase()];
@@ -100,7 +100,7 @@ export function searchCondition(db: Db, spec: GridSpec, search: string | null | 
 /** Rows where any of `columns`, lower-cased, contains any of `pieces` (already lower-cased). */
 function anyColumnLike(spec: GridSpec, columns: readonly string[], pieces: readonly string[], perTable: boolean): Expression<unknown> {
   const likes = (cols: readonly string[]) => cols.flatMap((col) => pieces.map((p) => sql`lower(${sql.ref(col)}) like ${`%${escapeLike(p)}%`} escape '\\'`));
-  const sources = (perTable ? (spec.searchSources ?? []) : []).map((src) => ({ src, cols: columns.filter((c) => src.columns.includes(c)) })).filter((x) => x.cols.length > 0);
+  const sources = (perTable ? (spec.searchSources ?? []) : []).map((src) => ({ src, cols: columns.filter((c) => c.startsWith(`${src.alias}.`)) })).filter((x) => x.cols.length > 0);
   const onJoin = columns.filter((c) => !sources.some((x) => x.cols.includes(c)));
   const parts = likes(onJoin);
   if (sources.length) {

@@ -12,10 +12,10 @@
  * View's and Filter's versions, the folder): computed once per snapshot and scope (ARCHITECTURE.md, "heavy
  * aggregates are computed once per snapshot and cached"); a new snapshot is a new key.
  */
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
 import { CURRENT_SNAPSHOT_META_KEY, currentSnapshotId } from "./snapshot.server";
 import { storeCache } from "./store-cache.server";
-import type { Db } from "./treeview-common.server";
+import { onPostgres, type Db } from "./treeview-common.server";
 
 /** The current snapshot's id, read inside the statement that uses it. */
 export const CURRENT_SNAPSHOT = sql`(select m.value from meta m where m.key = ${CURRENT_SNAPSHOT_META_KEY})`;
@@ -30,7 +30,7 @@ export const FROM = sql`container c join container_analysis a on a.snapshot_id =
  */
 export async function consistentRead<T>(db: Db, run: (q: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return run(db);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (onPostgres(db)) {
     return db
       .transaction()
       .setIsolationLevel("repeatable read")

@@ -1,10 +1,13 @@
 /** What the View, Filter and tree models share: tree contexts, ids, timestamps, creator names and seeded ids. */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { EMPTY_ID } from "~/lib/constants";
 import { validationError } from "~/lib/errors";
 
 export type Db = Kysely<Database>;
+
+/** Whether `db` (a store or a transaction on it) is PostgreSQL; SQLite otherwise. */
+export const onPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export const TREE_CTXS = ["containers", "cloud"] as const;
 export type TreeCtx = (typeof TREE_CTXS)[number];
