@@ -1,13 +1,9 @@
 import crypto from "node:crypto";
-import { pipeline } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
-import { applySecurityHeaders, documentCsp } from "~/lib/security-headers";
-import { modulePreloadsAtLowPriority } from "~/lib/script-priority.server";
-import { coalescedChunks } from "~/lib/coalesce-chunks.server";
+import { applySecurityHeaders } from "~/lib/security-headers";
+import { streamDocument } from "~/lib/document-stream.server";
 import { NonceContext } from "~/components/shell/nonce";
 import { ServerFragmentsContext } from "~/components/server-fragments";
 import { serverFragments } from "~/lib/fragment-cache.server";
@@ -66,39 +62,12 @@ export default function handleRequest(
   const bot = isbot(request.headers.get("user-agent") ?? "");
   // One nonce per page: the only inline scripts that run are the ones rendered with it (Remix's own).
   const nonce = crypto.randomBytes(16).toString("base64");
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerFragmentsContext.Provider value={serverFragments}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </ServerFragmentsContext.Provider>
-      </NonceContext.Provider>,
-      {
-        // React's own inline scripts (Suspense boundaries streamed in after the shell) carry the nonce too.
-        nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          // React's small chunks go out a burst at a time (each chunk is a socket write and a compression flush).
-          const coalesced = coalescedChunks();
-          // The build's mode, fixed by the compiler: React diffs the links' attributes only in development.
-          const body = process.env.NODE_ENV === "production" ? pipeline(coalesced, modulePreloadsAtLowPriority(), () => {}) : coalesced;
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
-          applySecurityHeaders(responseHeaders);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(coalesced);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+  return streamDocument(
+    <NonceContext.Provider value={nonce}>
+      <ServerFragmentsContext.Provider value={serverFragments}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </ServerFragmentsContext.Provider>
+    </NonceContext.Provider>,
+    { status: responseStatusCode, headers: responseHeaders, nonce, waitForAll: bot, deadlineMs: ABORT_DELAY },
+  );
 }
