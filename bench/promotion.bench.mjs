@@ -24,12 +24,13 @@ const VARIANTS = ["plain", "setproto", "cycle", "express", "express+compression"
 const PORT = 39_871;
 const BODY = "ok ".repeat(1000);
 
+function answer(req, res) {
+  res.setHeader("Content-Type", "text/plain");
+  res.end(BODY);
+}
+
 async function serve(variant) {
-  let handler = (req, res) => {
-    res.setHeader("Content-Type", "text/plain");
-    res.end(BODY);
-  };
-  const answer = handler;
+  let handler = answer;
   if (variant === "setproto") {
     const requestProto = Object.create(http.IncomingMessage.prototype);
     const responseProto = Object.create(http.ServerResponse.prototype);

@@ -31,10 +31,10 @@ export interface GridSpec<Sum extends string = string> {
   maxPageSize: number;
   /**
    * The tables the search reads by themselves, each with its alias, its own condition and the column that is the
-   * grid's row id: a search column written with a source's alias is matched in `id in (select … from source where …)`, scanned once per table,
-   * instead of on every row of the joined FROM (at 500,000 containers a new search term visited the whole join,
-   * 2.7-3.5 s, where the two tables scanned by themselves take ~0.3-0.7 s). Search columns in no source are
-   * matched on the join as before. SQLite only (searchCondition says why).
+   * grid's row id: a search column written with a source's alias is matched in `id in (select … from source
+   * where …)`, scanned once per table, instead of on every row of the joined FROM (at 500,000 containers a new search
+   * term visited the whole join, 2.7-3.5 s, where the two tables scanned by themselves take ~0.3-0.7 s). Search
+   * columns in no source are matched on the join as before. SQLite only (searchCondition says why).
    */
   searchSources?: readonly SearchSource[];
 }
