@@ -70,10 +70,14 @@ export function runWebCluster(options: WebClusterOptions): void {
   const sending = new Map<number, number>();
   let nextId = 0;
   const handOut = (socket: net.Socket, id = nextId++, acceptedAt = Date.now()) => {
-    const index = balancer.take();
-    const worker = index === undefined ? undefined : workers.get(index);
-    if (index === undefined || !worker?.isConnected()) {
-      if (index !== undefined) balancer.closed(index);
+    let index = balancer.take();
+    // A process whose channel has closed (killed, its exit not yet seen) can take nothing more: the connection goes to
+    // another. Destroying it instead reset a client's request (a CI run: read ECONNRESET right after a crash).
+    while (index !== undefined && !workers.get(index)?.isConnected()) {
+      balancer.gone(index);
+      index = balancer.take();
+    }
+    if (index === undefined) {
       handing.delete(id);
       socket.destroy();
       return;
@@ -171,13 +175,23 @@ export function runWebCluster(options: WebClusterOptions): void {
         announce();
       }
     });
-    worker.on("exit", (code, signal) => {
+    const leave = () => {
       balancer.gone(index);
       ready.delete(index);
-      workers.delete(index);
       queued.delete(index);
       sending.delete(index);
       for (const [id, entry] of handing) if (entry.index === index) handOut(entry.socket, id, entry.acceptedAt);
+    };
+    worker.on("disconnect", () => {
+      if (workers.get(index) !== worker) return;
+      leave();
+      // Without its channel it can be sent no connections: it finishes the requests it has and ends, and the exit
+      // below forks it again.
+      if (!stopping) worker.process.kill("SIGTERM");
+    });
+    worker.on("exit", (code, signal) => {
+      leave();
+      workers.delete(index);
       if (stopping) {
         // The last one out ends the primary (tsx's IPC channel would otherwise keep it running).
         if (workers.size === 0) process.exit(exitCode);

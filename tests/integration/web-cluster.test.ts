@@ -159,6 +159,28 @@ describe("several web processes on one port", () => {
     for (const agent of agents) agent.destroy();
   });
 
+  it("sends no connection to a web process whose channel closed, and forks it again", async () => {
+    const { port } = await startCluster();
+    const agents = [connection(), connection()];
+    const first = await Promise.all(agents.map((agent) => get(port, agent, "/slow")));
+    const leaving = first.find((r) => r.answer.index === 0)!.answer;
+    const leaver = agents[first.findIndex((r) => r.answer.index === 0)];
+    expect((await get(port, leaver, "/disconnect")).answer.pid).toBe(leaving.pid);
+    // Every new connection is answered (by the other process, until the new process 0 is ready); none is reset.
+    const seen: Answer[] = [];
+    const started = Date.now();
+    while (Date.now() - started < 20_000 && !seen.some((a) => a.index === 0 && a.pid !== leaving.pid)) {
+      const agent = connection();
+      const r = await get(port, agent);
+      agent.destroy();
+      expect(r.status).toBe(200);
+      seen.push(r.answer);
+    }
+    expect(seen.filter((a) => a.pid === leaving.pid)).toEqual([]);
+    expect(seen.some((a) => a.index === 0 && a.pid !== leaving.pid)).toBe(true);
+    for (const agent of agents) agent.destroy();
+  });
+
   it("forks a web process that died again and keeps answering meanwhile", async () => {
     const { port } = await startCluster();
     const a = connection();

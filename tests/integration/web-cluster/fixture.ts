@@ -1,7 +1,8 @@
 /**
  * Two web processes behind app/lib/web-cluster.server.ts's primary, each a tiny HTTP server that says which process
  * answered, how many connections it holds and when the primary accepted the connection of a connection's first
- * request (tests/integration/web-cluster.test.ts). `/slow` says it started on stdout and answers after 300 ms.
+ * request (tests/integration/web-cluster.test.ts). `/slow` says it started on stdout and answers after 300 ms;
+ * `/disconnect` closes the process's channel to the primary (it goes on serving the connections it has).
  * Usage: tsx fixture.ts (PORT, 0 for any; READY_DELAY_MS_<index>: that process says it is ready so much later).
  */
 import cluster from "node:cluster";
@@ -35,7 +36,12 @@ if (cluster.isPrimary) {
         }),
       );
     };
-    if (req.url === "/slow") {
+    if (req.url === "/disconnect") {
+      // Closes this process's channel to the primary but keeps it running with its open connections, as a process
+      // killed but not yet reaped looks to the primary for a moment.
+      cluster.worker!.disconnect();
+      answer();
+    } else if (req.url === "/slow") {
       console.log(`slow request started in web process ${process.env.WEB_INDEX}`);
       setTimeout(answer, 300);
     }
