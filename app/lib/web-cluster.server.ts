@@ -148,13 +148,17 @@ export function runWebCluster(options: WebClusterOptions): void {
   };
 
   let exitCode = 0;
+  /** Web processes already sent SIGTERM (a channel closed under them, below). */
+  const told = new WeakSet<Worker>();
   const stop = (signal: NodeJS.Signals, code = 0) => {
     exitCode = Math.max(exitCode, code);
     if (stopping) return;
     stopping = true;
     listener.close();
     if (workers.size === 0) process.exit(exitCode);
-    for (const worker of workers.values()) worker.process.kill(signal);
+    // A process already told to end is draining; a second signal would meet Node's default action and cut its
+    // requests off.
+    for (const worker of workers.values()) if (!told.has(worker)) worker.process.kill(signal);
   };
 
   const fork = (index: number) => {
@@ -185,9 +189,14 @@ export function runWebCluster(options: WebClusterOptions): void {
     worker.on("disconnect", () => {
       if (workers.get(index) !== worker) return;
       leave();
-      // Without its channel it can be sent no connections: it finishes the requests it has and ends, and the exit
-      // below forks it again.
-      if (!stopping) worker.process.kill("SIGTERM");
+      // Without its channel it can be sent no connections. A web process whose channel closes unexpectedly exits at
+      // once (Node's cluster code does); one that closed it itself runs on, so it is told to finish the requests it
+      // has and end, and the exit below forks it again. (Node reports no 'disconnect' while a connection sent to the
+      // process awaits its acknowledgement; then handOut's check above and the exit below do the same work.)
+      if (!stopping) {
+        told.add(worker);
+        worker.process.kill("SIGTERM");
+      }
     });
     worker.on("exit", (code, signal) => {
       leave();

@@ -37,10 +37,12 @@ if (cluster.isPrimary) {
       );
     };
     if (req.url === "/disconnect") {
-      // Closes this process's channel to the primary but keeps it running with its open connections, as a process
-      // killed but not yet reaped looks to the primary for a moment.
+      // Closes this process's channel to the primary and keeps the process running (the timer: its keep-alive
+      // connection would otherwise close after 5 s and let it end by itself), as a process killed but not yet reaped
+      // looks to the primary for a moment. It ends only when told to (SIGTERM); answers once the channel is closed.
+      setInterval(() => {}, 1000);
+      cluster.worker!.once("disconnect", answer);
       cluster.worker!.disconnect();
-      answer();
     } else if (req.url === "/slow") {
       console.log(`slow request started in web process ${process.env.WEB_INDEX}`);
       setTimeout(answer, 300);
