@@ -24,17 +24,15 @@ export async function getNodeTree(db: Db): Promise<TreeNode> {
 }
 
 /**
- * Keyed by the collection run and the node and node group counts: a collection is a new run, and inventory written
- * without one (tests, a manual fix) changes a count, so the tree never outlives what it shows. Both counts are
- * primary-key scans, about a millisecond at 31,000 nodes.
+ * Keyed by the inventory's collection run, as the container trees are: the product writes nodes only in a collection
+ * run (app/sources/collect.server.ts). It was also keyed by the node and node group counts, for inventory written
+ * without a run; at 500,000 containers that count was a scan of 107,000 nodes on every node page (6-9 ms of
+ * PostgreSQL's CPU each, ~2 ms a request over the 50-user benchmark's links; issue 13). Whatever writes nodes without
+ * a run (tests) clears the cache with clearNodeTreeCache.
  */
 async function cachedTree(db: Db) {
-  const [run, nodes, groups] = await Promise.all([
-    latestRunKey(db),
-    db.selectFrom("k8s_node").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("node_group").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return trees.get(db, `${run}|${nodes.n}|${groups.n}`, async () => ({ tree: await buildNodeTree(db) }), false, run);
+  const run = await latestRunKey(db);
+  return trees.get(db, run, async () => ({ tree: await buildNodeTree(db) }), false, run);
 }
 
 /** Empties the node tree cache of a store (tests that write inventory without a collection run). */

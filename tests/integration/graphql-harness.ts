@@ -223,5 +223,6 @@ export async function insertNodes(db: Kysely<Database>) {
       { ...node, id: "n-2", cluster: "prod-eks-1", node_group: "general", name: "ip-10-0-0-2", instance_type: "m5.large" },
       { ...node, id: "n-3", cluster: "dev-gke-3", node_group: "general", name: "gke-dev-1", instance_type: "e2-standard-4" },
     ])
-    .execute();
+    .execute();  // Written without a collection run, which is what the product's node tree cache follows.
+  clearNodeTreeCache(db);
 }
