@@ -26,6 +26,22 @@ describe("storeCache", () => {
     expect(computed).toBe(2);
   });
 
+  it("gives a made value without computing, and nothing for a value absent or still being computed", async () => {
+    const cache = storeCache<string>({ maxEntries: 2 });
+    expect(cache.made(store, "a")).toBeUndefined();
+    let release!: (v: string) => void;
+    const pending = cache.get(store, "a", () => new Promise<string>((r) => (release = r)));
+    expect(cache.made(store, "a")).toBeUndefined();
+    release("A");
+    await pending;
+    expect(cache.made(store, "a")).toBe("A");
+    // A hit keeps the value: with "a" asked for last, "b" is the least recently used and leaves when "c" comes.
+    await cache.get(store, "b", async () => "B");
+    expect(cache.made(store, "a")).toBe("A");
+    await cache.get(store, "c", async () => "C");
+    expect([cache.made(store, "a"), cache.made(store, "b"), cache.made(store, "c")]).toEqual(["A", undefined, "C"]);
+  });
+
   it("forgets a failed computation, so the next request computes again", async () => {
     const cache = storeCache<string>({ maxEntries: 4 });
     await expect(cache.get(store, "k", () => Promise.reject(new Error("no")))).rejects.toThrow("no");

@@ -15,6 +15,9 @@ import type { Db } from "./treeview-common.server";
 export interface StoreCache<T> {
   /** The value for `key`, computed by `compute` when absent (or when `reload` and not being computed now). */
   get(db: Db, key: string, compute: () => Promise<T>, reload?: boolean, generation?: string): Promise<T>;
+  /** The value for `key` when it is made (not while it is being computed), as a hit of `get` would give it; else
+   * undefined. Never computes. */
+  made(db: Db, key: string): T | undefined;
   clear(db: Db): void;
   /** How many requests are waiting now for values still being computed (what a build keeps waiting). */
   waiting(db: Db): number;
@@ -73,6 +76,14 @@ export function storeCache<T>(options: { maxEntries: number; maxBytes?: number; 
         waiting.set(db, waiting.get(db)! - 1);
         trim(cache, key);
       }
+    },
+    made(db, key) {
+      const cache = caches.get(db);
+      const entry = cache?.get(key);
+      if (!cache || !entry || !("value" in entry)) return undefined;
+      cache.delete(key);
+      cache.set(key, entry);
+      return entry.value;
     },
     clear(db) {
       caches.delete(db);
