@@ -113,7 +113,12 @@ export interface SeriesRange {
 // ---------------------------------------------------------------------------------------------------------------
 // What a container's charts are computed from
 
-interface Basis {
+/**
+ * What a container's charts are computed from (its rows, sample reader, policy and the data's end). A screen
+ * reads it once (containerBasis) and hands it to each chart read: the workload page read it three times, each
+ * four statements and the row's node names (issue 13).
+ */
+export interface Basis {
   /** Cache key part: the collection run and the snapshot the numbers belong to. */
   version: string;
   container: ContainerTable;
@@ -130,6 +135,11 @@ interface CollectionMeta {
   source: string;
   seed: number;
   now?: number;
+}
+
+/** One container's Basis, or undefined for an unknown container. */
+export async function containerBasis(db: Db, entityId: string): Promise<Basis | undefined> {
+  return basis(db, entityId);
 }
 
 async function basis(db: Db, entityId: string): Promise<Basis | undefined> {
@@ -232,8 +242,8 @@ export function parseRepCodes(codes: readonly string[] | null | undefined): RepC
  * were any, restarts. Charts whose statistics are all null are left out. Undefined for an unknown container.
  * Container charts are REP_CONTAINER; the other report codes belong to cloud entities and add nothing here.
  */
-export async function workloadCharts(db: Db, entityId: string, repCodes: readonly RepCode[] = ["REP_CONTAINER"]): Promise<WorkloadChart[] | undefined> {
-  const b = await basis(db, entityId);
+export async function workloadCharts(db: Db, entityId: string, repCodes: readonly RepCode[] = ["REP_CONTAINER"], known?: Basis): Promise<WorkloadChart[] | undefined> {
+  const b = known ?? (await basis(db, entityId));
   if (!b) return undefined;
   if (!repCodes.includes("REP_CONTAINER")) return [];
   return cached(`pattern|${b.version}|${entityId}`, () => computePattern(b));
@@ -319,8 +329,8 @@ export async function seriesEnd(db: Db, entityId: string): Promise<number | unde
  * first seen in up to the data's end. Undefined for an unknown container. Five-minute ranges longer than 7 days
  * (and others longer than 90) are a validation error: call validateSeriesRange on outside input first.
  */
-export async function containerMetricSeries(db: Db, entityId: string, range: SeriesRange): Promise<ContainerMetricBucket[] | undefined> {
-  const b = await basis(db, entityId);
+export async function containerMetricSeries(db: Db, entityId: string, range: SeriesRange, known?: Basis): Promise<ContainerMetricBucket[] | undefined> {
+  const b = known ?? (await basis(db, entityId));
   if (!b) return undefined;
   const step = INTERVAL_MS[range.interval];
   if (range.endMs - range.startMs > MAX_SPAN_DAYS[range.interval] * DAY) throw validationError(`The range is longer than ${MAX_SPAN_DAYS[range.interval]} days.`);

@@ -10,9 +10,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { listPolicies } from "~/models/policies.server";
 import { getRequestFlags } from "~/models/feature-flags.server";
 import { getContainerInventory } from "~/models/containers.server";
-import { containerById } from "~/models/container-grid.server";
-import { NODE_NAMES_SHOWN } from "~/models/container-rows.server";
-import { containerMetricSeries, seriesEnd, workloadCharts } from "~/models/container-metrics.server";
+import { containerBasis, containerMetricSeries, workloadCharts, type Basis } from "~/models/container-metrics.server";
 import { policyPage, policyRows } from "~/features/containers/policies";
 import { CHART_KEYS, OVERVIEW_HISTORY_CHARTS, SERVICE_CHARTS, chartsFor, type BuiltChart, type ChartKey } from "./charts";
 import { HISTORY_DAYS, INTERVAL_MS, WORKLOAD_TABS, type ViewMode, type WorkloadTab } from "~/domain/workload/constants";
@@ -33,13 +31,15 @@ function workloadWhy(entityId: string) {
 type Db = Awaited<ReturnType<typeof getDb>>;
 
 /** The charts of a mode over the last `days` days (the learned pattern ignores days). */
-async function modeCharts(db: Db, entityId: string, mode: ViewMode, days: number, endMs: number, keys?: readonly ChartKey[]): Promise<BuiltChart[]> {
-  if (mode === "workload") return chartsFor(mode, { pattern: (await workloadCharts(db, entityId)) ?? [], buckets: null }, keys);
+async function modeCharts(db: Db, basis: Basis, mode: ViewMode, days: number, keys?: readonly ChartKey[]): Promise<BuiltChart[]> {
+  const entityId = basis.container.id;
+  const endMs = basis.nowMs;
+  if (mode === "workload") return chartsFor(mode, { pattern: (await workloadCharts(db, entityId, undefined, basis)) ?? [], buckets: null }, keys);
   // Whole buckets: the range starts at a bucket boundary, so the first bucket is not a sliver.
   const step = INTERVAL_MS[mode];
   const endAligned = Math.ceil(endMs / step) * step;
   const startMs = endAligned - days * DAY;
-  const buckets = (await containerMetricSeries(db, entityId, { startMs, endMs: endAligned, interval: mode })) ?? [];
+  const buckets = (await containerMetricSeries(db, entityId, { startMs, endMs: endAligned, interval: mode }, basis)) ?? [];
   return chartsFor(mode, { pattern: null, buckets }, keys);
 }
 
@@ -52,27 +52,29 @@ export async function loadWorkload(request: Request, entityId: string) {
   const url = parseWorkloadUrl(params, tabs);
   const base = { kind: "workload" as const, entityId, tabs, url };
   try {
-    const [container, row, endMs] = await Promise.all([getContainerInventory(db, entityId), containerById(db, entityId, NODE_NAMES_SHOWN), seriesEnd(db, entityId)]);
-    if (!container || endMs === undefined) return { ...base, status: "notFound" as const };
+    // The charts' basis holds the row (with the first node names) and the data's end the page shows.
+    const [container, basis] = await Promise.all([getContainerInventory(db, entityId), containerBasis(db, entityId)]);
+    if (!container || !basis) return { ...base, status: "notFound" as const };
+    const { row, nowMs: endMs } = basis;
 
     // Started first: it reads the samples while the charts are read.
     const whyPromise = url.tab === "overview" ? workloadWhy(entityId) : null;
     const overview =
       url.tab === "overview"
         ? {
-            service: await modeCharts(db, entityId, "workload", 0, endMs, SERVICE_CHARTS),
-            history: await modeCharts(db, entityId, "DAY_1", HISTORY_DAYS.overview, endMs, OVERVIEW_HISTORY_CHARTS),
+            service: await modeCharts(db, basis, "workload", 0, SERVICE_CHARTS),
+            history: await modeCharts(db, basis, "DAY_1", HISTORY_DAYS.overview, OVERVIEW_HISTORY_CHARTS),
             why: await whyPromise,
           }
         : null;
-    const viewer = url.tab === "metricViewer" ? { charts: await modeCharts(db, entityId, url.viewMode, url.range, endMs) } : null;
+    const viewer = url.tab === "metricViewer" ? { charts: await modeCharts(db, basis, url.viewMode, url.range) } : null;
     const policies = url.tab === "policies" ? policyPage(params, policyRows((await listPolicies(db)).filter((p) => p.name === (row?.policyName ?? container.policy)))) : null;
 
     // The dialog shows one chart; its select lists the charts the mode has.
     let dialog: { charts: BuiltChart[]; mode: ViewMode; days: number } | null = null;
     if (url.chart) {
       const days = url.chartMode === "MINUTE_5" ? HISTORY_DAYS.fiveMinute : HISTORY_DAYS.dialog;
-      dialog = { charts: await modeCharts(db, entityId, url.chartMode, days, endMs, CHART_KEYS), mode: url.chartMode, days };
+      dialog = { charts: await modeCharts(db, basis, url.chartMode, days, CHART_KEYS), mode: url.chartMode, days };
     }
     return { ...base, status: "ok" as const, container, row: row ?? null, endMs, overview, viewer, policies, dialog };
   } catch (error) {
