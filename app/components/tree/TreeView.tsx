@@ -7,6 +7,7 @@ import { formatContainerCount, formatCount } from "~/lib/format";
 import { TreeChevron, TreeIcon } from "./tree-icons";
 import { revealInScrollBox } from "./reveal";
 import { fragmentKey, useServerFragments } from "~/components/server-fragments";
+import { itemKeys } from "./item-keys";
 
 export type { TreeRow } from "~/features/tree/slice";
 import type { TreeRow } from "~/features/tree/slice";
@@ -36,6 +37,8 @@ function hasLoadedChildren(row: TreeRow, id: string): boolean {
   if (row.id === id) return Boolean(row.children?.length);
   return Boolean(row.children?.some((c) => id.startsWith(`${c.id}.`) || c.id === id ? hasLoadedChildren(c, id) : false));
 }
+
+const serverItemKeys = itemKeys();
 
 function flatten(row: TreeRow, expanded: Set<string>, out: TreeRow[] = []) {
   out.push(row);
@@ -155,13 +158,16 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
 
   // What each visible item shows: its markup is a function of this alone (TreeItem), so on the server the items'
   // markup is made once per distinct list and reused by every page that shows the same items (issue 13).
-  const items = visible.map((row) => itemModel(row, { selectedId, activeId, focusId, open: expanded.has(row.id), showCount, loading: loading === row.id }));
+  const itemsOf = () => visible.map((row) => itemModel(row, { selectedId, activeId, focusId, open: expanded.has(row.id), showCount, loading: loading === row.id }));
   const fragments = useServerFragments();
   const treeProps = { role: "tree", "aria-label": "Navigation tree", className: "select-none text-sm", "data-testid": "tree", "data-tour": "tree" } as const;
   if (fragments && !loading) {
-    const html = fragments.html(fragmentKey("tree-items", items), () => (
+    // The server renders the first state only (the selection's folders open, nothing active or loading), so the
+    // items follow from the root, the selection and the count setting.
+    const key = serverItemKeys(root, `${selectedId}|${showCount}`, () => fragmentKey("tree-items", itemsOf()));
+    const html = fragments.html(key, () => (
       <>
-        {items.map((item) => (
+        {itemsOf().map((item) => (
           <TreeItem key={item.id} item={item} />
         ))}
       </>
@@ -171,7 +177,7 @@ export function TreeView({ root: initialRoot, selectedId, showCount, childrenUrl
 
   return (
     <ul {...treeProps}>
-      {items.map((item, index) => {
+      {itemsOf().map((item, index) => {
         const row = visible[index];
         return (
           <TreeItem

@@ -12,7 +12,7 @@ import { getNodeTree } from "~/models/node-tree.server";
 import { redirect } from "@remix-run/node";
 import { findByFullPath } from "~/domain/tree/navigate";
 import { runTreeSearch, searchFormState } from "./search-redirect.server";
-import { childRows, treeSlice } from "./slice";
+import { childRows, keptTreeSlice } from "./slice";
 import { TREE_ROUTE, treeItemHref, treeLinkContext } from "./tree-links";
 import type { TreeNode } from "~/domain/tree/types";
 
@@ -34,7 +34,7 @@ export async function loadNodeTreePage(request: Request) {
   const path = [...match.ancestors, match.node];
   const selected = match.node;
   return {
-    tree: treeSlice(path),
+    tree: keptTreeSlice(root, path, 0),
     treeLinks,
     selected: {
       id: selected.id,

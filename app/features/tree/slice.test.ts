@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TreeNode } from "~/domain/tree/types";
-import { childrenOf, expandSlice, toRow, treeSlice, type TreeRow } from "./slice";
+import { childrenOf, expandSlice, keptTreeSlice, toRow, treeSlice, type TreeRow } from "./slice";
 import { TREE_ROUTE, treeItemHref, treeLinkContext } from "./tree-links";
 import type { TreeKind } from "~/domain/tree/types";
 
@@ -91,5 +91,30 @@ describe("tree slices", () => {
     // Outside the slice (prod-1's children were not sent): nothing, not another folder's rows.
     expect(childrenOf(whole, "0.0")).toEqual([]);
     expect(expandSlice(slice, links)).toBe(whole);
+  });
+
+  it("is the same object for the same path through a kept tree, and a slice of its own for other nodes or depths", () => {
+    const kept = keptTreeSlice(root, [root, prod2], 2);
+    expect(kept).toEqual(treeSlice([root, prod2], (n) => n.level === 2));
+    expect(keptTreeSlice(root, [root, prod2], 2)).toBe(kept);
+    // Another lazy depth, another path, or a folder read for this page (same ids, another object): not the kept one.
+    expect(keptTreeSlice(root, [root, prod2], 0)).not.toBe(kept);
+    expect(keptTreeSlice(root, [root, prod2], 0).children?.[1].children?.map((c) => c.hasChildren)).toEqual([false, false]);
+    expect(keptTreeSlice(root, [root, prod1], 2)).not.toBe(kept);
+    const readAgain = { ...prod2, children: [ns1] };
+    const own = keptTreeSlice(root, [root, readAgain], 2);
+    expect(own).not.toBe(kept);
+    expect(own.children?.[1].children?.map((c) => c.id)).toEqual(["0.1.0"]);
+  });
+
+  it("keeps the last few link contexts of a slice", () => {
+    const slice = treeSlice([root, prod2]);
+    const first = expandSlice(slice, links);
+    for (let page = 1; page <= 8; page++) expandSlice(slice, treeLinkContext("containers", { viewId: "v", filterId: "f", keep: new URLSearchParams(`page=${page}`) }));
+    // Eight newer contexts: the first was let go, and is made again (equal, not the same object).
+    const again = expandSlice(slice, links);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(expandSlice(slice, links)).toBe(again);
   });
 });

@@ -15,7 +15,7 @@ import { getLeafNodes } from "~/models/trees.server";
 import { findByFullPath } from "~/domain/tree/navigate";
 import { plainNode } from "~/domain/tree/folder-node";
 import { runTreeSearch, searchFormState, type LeafSearch } from "./search-redirect.server";
-import { treeSlice } from "./slice";
+import { keptTreeSlice, treeSlice } from "./slice";
 import { TREE_ROUTE, treeItemHref, treeLinkContext } from "./tree-links";
 import { NO_DATA_NODE, type TreeNode } from "~/domain/tree/types";
 
@@ -89,7 +89,7 @@ export async function loadViewTreePage(request: Request, kind: Kind) {
     path[path.length - 1] = await leavesOf(match.node);
   }
   const selected = path[path.length - 1];
-  const tree = root.children?.length ? treeSlice(path, (n) => n.level === depth && n.level > 0) : treeSlice([NO_DATA_NODE]);
+  const tree = root.children?.length ? keptTreeSlice(root, path, depth) : treeSlice([NO_DATA_NODE]);
 
   const viewHref = (id: string) => `${base}?viewId=${encodeURIComponent(id)}&filterId=${encodeURIComponent(filterId)}`;
   const filterHref = (id: string) => `${base}?viewId=${encodeURIComponent(viewId)}&filterId=${encodeURIComponent(id)}`;
