@@ -18,12 +18,12 @@ describe("the tree pane's kept fragment keys", () => {
   });
 
   it("lets the least recently used roots go past its size, and never keeps a key larger than it", () => {
-    const keys = itemKeys(40); // 20 characters
+    const keys = itemKeys(80); // 20 characters (4 bytes each: the key and the rows it keeps)
     const [a, b, c] = [row("a"), row("b"), row("c")];
-    keys(a, "s", () => "aaaaaaaa"); // 16 bytes
-    keys(b, "s", () => "bbbbbbbb"); // 32
+    keys(a, "s", () => "aaaaaaaa"); // 32 bytes
+    keys(b, "s", () => "bbbbbbbb"); // 64
     keys(a, "s", () => "not made"); // a is now the most recent
-    keys(c, "s", () => "cccccccc"); // 48: b goes
+    keys(c, "s", () => "cccccccc"); // 96: b goes
     expect(keys(a, "s", () => "made again")).toBe("aaaaaaaa");
     expect(keys(b, "s", () => "b again")).toBe("b again");
     expect(keys(c, "s", () => "x".repeat(30))).toBe("x".repeat(30)); // c was let go for b; too large to keep

@@ -1,7 +1,11 @@
 import type { TreeRow } from "~/features/tree/slice";
 
-/** What the kept keys may hold together, two bytes a character (each key is the JSON of a tree pane's items). */
+/**
+ * What the kept keys may hold together: each key is the JSON of a tree pane's items, two bytes a character, counted
+ * twice for the rows it keeps alive (its root's, about as large as the key).
+ */
 export const ITEM_KEYS_BYTES = 8 * 1024 * 1024;
+const bytesOf = (key: string) => 4 * key.length;
 
 /**
  * The tree pane's fragment key (server-fragments.ts) per expanded slice, selection and count setting, kept while the
@@ -22,18 +26,18 @@ export function itemKeys(maxBytes = ITEM_KEYS_BYTES) {
       return known;
     }
     const key = make();
-    if (2 * key.length > maxBytes) {
+    if (bytesOf(key) > maxBytes) {
       if (byState) keys.set(root, byState);
       return key;
     }
     byState ??= new Map();
     byState.set(state, key);
     keys.set(root, byState);
-    bytes += 2 * key.length;
+    bytes += bytesOf(key);
     for (const [r, m] of keys) {
       if (bytes <= maxBytes || r === root) break;
       keys.delete(r);
-      for (const k of m.values()) bytes -= 2 * k.length;
+      for (const k of m.values()) bytes -= bytesOf(k);
     }
     return key;
   };

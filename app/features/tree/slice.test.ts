@@ -101,17 +101,23 @@ describe("tree slices", () => {
     expect(keptTreeSlice(root, [root, prod2], 0)).not.toBe(kept);
     expect(keptTreeSlice(root, [root, prod2], 0).children?.[1].children?.map((c) => c.hasChildren)).toEqual([false, false]);
     expect(keptTreeSlice(root, [root, prod1], 2)).not.toBe(kept);
+    // A folder read for the page (same ids, another object, as a deepest folder's leaves are): its own slice, each
+    // time, and never kept (nothing would ask for it again).
     const readAgain = { ...prod2, children: [ns1] };
     const own = keptTreeSlice(root, [root, readAgain], 2);
     expect(own).not.toBe(kept);
     expect(own.children?.[1].children?.map((c) => c.id)).toEqual(["0.1.0"]);
+    expect(keptTreeSlice(root, [root, readAgain], 2)).not.toBe(own);
+    expect(keptTreeSlice(root, [root, prod2], 2)).toBe(kept);
+    // A path that does not start at the tree's root is not kept either.
+    expect(keptTreeSlice(root, [prod2], 2)).not.toBe(keptTreeSlice(root, [prod2], 2));
   });
 
   it("keeps the last few link contexts of a slice", () => {
     const slice = treeSlice([root, prod2]);
     const first = expandSlice(slice, links);
-    for (let page = 1; page <= 8; page++) expandSlice(slice, treeLinkContext("containers", { viewId: "v", filterId: "f", keep: new URLSearchParams(`page=${page}`) }));
-    // Eight newer contexts: the first was let go, and is made again (equal, not the same object).
+    for (let page = 1; page <= 4; page++) expandSlice(slice, treeLinkContext("containers", { viewId: "v", filterId: "f", keep: new URLSearchParams(`page=${page}`) }));
+    // Four newer contexts: the first was let go, and is made again (equal, not the same object).
     const again = expandSlice(slice, links);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);

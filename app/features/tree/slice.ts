@@ -81,27 +81,47 @@ export function treeSlice(path: readonly TreeNode[], hasLazyChildren: (n: TreeNo
  * treeSlice of a path through a kept tree (the trees are built once per collection run, View and Filter, and never
  * changed): made once per tree, path and lazy depth, and the same object given back to every page that shows it,
  * so expandSlice's rows and the tree pane's fragment key (TreeView) are made once too, not on every page (issue 13:
- * ~1.3 ms a request at 500,000 containers). A path whose nodes are not the ones a kept slice was made from (a leaf
- * folder read for this page) gets a slice of its own. The last SLICES_KEPT slices of each tree.
+ * ~1.3 ms a request at 500,000 containers). Only a path that lies in the tree is kept: a deepest folder's page reads
+ * its leaves for the page (a new folder object each time, up to 10,000 leaves), and keeping those filled the kept
+ * slices with ones never asked for again. Each tree keeps its last SLICES_KEPT slices, at most SLICE_ROWS_KEPT
+ * rows together; they go with the tree.
  */
 export function keptTreeSlice(root: TreeNode, path: readonly TreeNode[], lazyDepth: number): SliceRow {
+  const hasLazyChildren = (n: TreeNode) => n.level === lazyDepth && n.level > 0;
+  if (!liesIn(root, path)) return treeSlice(path, hasLazyChildren);
   let kept = keptSlices.get(root);
-  if (!kept) keptSlices.set(root, (kept = new Map()));
-  const key = `${lazyDepth}|${path.map((n) => n.id).join("|")}`;
-  const hit = kept.get(key);
-  if (hit && hit.path.length === path.length && hit.path.every((n, i) => n === path[i])) {
-    kept.delete(key); // most recently used last
-    kept.set(key, hit);
+  if (!kept) keptSlices.set(root, (kept = { slices: new Map(), rows: 0 }));
+  const key = `${lazyDepth}|${path[path.length - 1].id}`;
+  const hit = kept.slices.get(key);
+  if (hit) {
+    kept.slices.delete(key); // most recently used last
+    kept.slices.set(key, hit);
     return hit.slice;
   }
-  const slice = treeSlice(path, (n) => n.level === lazyDepth && n.level > 0);
-  kept.set(key, { path: [...path], slice });
-  if (kept.size > SLICES_KEPT) kept.delete(kept.keys().next().value!);
+  const slice = treeSlice(path, hasLazyChildren);
+  const rows = path.reduce((n, node) => n + 1 + (node.children?.length ?? 0), 0);
+  if (rows > SLICE_ROWS_KEPT) return slice;
+  kept.slices.set(key, { slice, rows });
+  kept.rows += rows;
+  for (const [k, e] of kept.slices) {
+    if (kept.slices.size <= SLICES_KEPT && kept.rows <= SLICE_ROWS_KEPT) break;
+    kept.slices.delete(k);
+    kept.rows -= e.rows;
+  }
   return slice;
 }
 
-const SLICES_KEPT = 64;
-const keptSlices = new WeakMap<TreeNode, Map<string, { path: readonly TreeNode[]; slice: SliceRow }>>();
+/** Whether `path` runs from `root` down through the tree's own nodes (not copies read for one page). */
+function liesIn(root: TreeNode, path: readonly TreeNode[]): boolean {
+  if (path[0] !== root) return false;
+  for (let i = 1; i < path.length; i++) if (!path[i - 1].children?.includes(path[i])) return false;
+  return true;
+}
+
+const SLICES_KEPT = 32;
+/** A slice row, made whole in a few link contexts, is ~1 kB: at most ~10 MB per kept tree. */
+const SLICE_ROWS_KEPT = 10_000;
+const keptSlices = new WeakMap<TreeNode, { slices: Map<string, { slice: SliceRow; rows: number }>; rows: number }>();
 
 /**
  * The slice's rows whole: labels, full paths and links (the same for one slice object and context, made once; the
@@ -122,7 +142,7 @@ export function expandSlice(slice: SliceRow, links: TreeLinkContext): TreeRow {
   return root;
 }
 
-const CONTEXTS_KEPT = 8;
+const CONTEXTS_KEPT = 4;
 const expanded = new WeakMap<SliceRow, Map<string, TreeRow>>();
 
 function expandRow(row: SliceRow, parentPath: string | undefined, links: TreeLinkContext): TreeRow {
