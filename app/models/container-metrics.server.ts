@@ -139,10 +139,6 @@ interface CollectionMeta {
 
 /** One container's Basis, or undefined for an unknown container. */
 export async function containerBasis(db: Db, entityId: string): Promise<Basis | undefined> {
-  return basis(db, entityId);
-}
-
-async function basis(db: Db, entityId: string): Promise<Basis | undefined> {
   const [container, metaRow, snapshot] = await Promise.all([
     db.selectFrom("container").selectAll().where("id", "=", entityId).executeTakeFirst(),
     db.selectFrom("meta").select("value").where("key", "=", LATEST_COLLECTION_META_KEY).executeTakeFirst(),
@@ -243,7 +239,7 @@ export function parseRepCodes(codes: readonly string[] | null | undefined): RepC
  * Container charts are REP_CONTAINER; the other report codes belong to cloud entities and add nothing here.
  */
 export async function workloadCharts(db: Db, entityId: string, repCodes: readonly RepCode[] = ["REP_CONTAINER"], known?: Basis): Promise<WorkloadChart[] | undefined> {
-  const b = known ?? (await basis(db, entityId));
+  const b = known ?? (await containerBasis(db, entityId));
   if (!b) return undefined;
   if (!repCodes.includes("REP_CONTAINER")) return [];
   return cached(`pattern|${b.version}|${entityId}`, () => computePattern(b));
@@ -319,18 +315,13 @@ export function validateSeriesRange(args: { startDate: string; endDate: string; 
   return { startMs, endMs, interval };
 }
 
-/** The window a screen shows: the last `days` days up to the data's end, for an entity (undefined if unknown). */
-export async function seriesEnd(db: Db, entityId: string): Promise<number | undefined> {
-  return (await basis(db, entityId))?.nowMs;
-}
-
 /**
  * The container's buckets of `interval` overlapping [startMs, endMs) (aligned to UTC), from the bucket it was
  * first seen in up to the data's end. Undefined for an unknown container. Five-minute ranges longer than 7 days
  * (and others longer than 90) are a validation error: call validateSeriesRange on outside input first.
  */
 export async function containerMetricSeries(db: Db, entityId: string, range: SeriesRange, known?: Basis): Promise<ContainerMetricBucket[] | undefined> {
-  const b = known ?? (await basis(db, entityId));
+  const b = known ?? (await containerBasis(db, entityId));
   if (!b) return undefined;
   const step = INTERVAL_MS[range.interval];
   if (range.endMs - range.startMs > MAX_SPAN_DAYS[range.interval] * DAY) throw validationError(`The range is longer than ${MAX_SPAN_DAYS[range.interval]} days.`);
@@ -389,6 +380,6 @@ async function computeSeries(b: Basis, startMs: number, endMs: number, step: num
 
 /** The container's analysis row and inventory, for screens that show the charts beside the numbers. */
 export async function containerChartBasis(db: Db, entityId: string) {
-  const b = await basis(db, entityId);
+  const b = await containerBasis(db, entityId);
   return b ? { container: b.container, row: b.row ?? null, nowMs: b.nowMs, hasSamples: b.reader !== null } : undefined;
 }
