@@ -1,6 +1,6 @@
 /** What has been collected: the container data status list drives the home redirect and the nav links. */
 import { mutationControllerSummary } from "./admission.server";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 
 export async function containerDataStatus(db: Kysely<Database>) {
@@ -12,9 +12,15 @@ export async function containerDataStatus(db: Kysely<Database>) {
     .execute();
 }
 
-export async function hasContainerData(db: Kysely<Database>) {
-  const row = await db.selectFrom("container").select("id").limit(1).executeTakeFirst();
-  return Boolean(row);
+/**
+ * Whether any container and any cloud service is stored, in one statement: the shell reads both for every page
+ * (the navigation's links), and on PostgreSQL each statement is a round trip to the database.
+ */
+export async function storedData(db: Kysely<Database>): Promise<{ containers: boolean; cloud: boolean }> {
+  const { rows } = await sql<{ containers: unknown; cloud: unknown }>`select
+    (select 1 from container limit 1) as containers,
+    (select 1 from cloud_instance limit 1) as cloud`.execute(db);
+  return { containers: rows[0]?.containers != null, cloud: rows[0]?.cloud != null };
 }
 
 export async function latestCollectionRun(db: Kysely<Database>) {

@@ -16,6 +16,7 @@ import { jsonLiteralBuffers, treeJsonParts } from "~/domain/tree/tree-json";
 import { runStepsYielding } from "~/lib/yielding";
 import { storeCache } from "./store-cache.server";
 import { CLOUD_CONNECTIONS_STAMP_KEY } from "./cloud-connection-stamp";
+import { LATEST_COLLECTION_META_KEY } from "~/db/meta-keys";
 import { parseCtx, type Db, type TreeCtx } from "./treeview-common.server";
 import { resolveTreeView, type TreeView } from "./views.server";
 import { resolveTreeFilter, type TreeFilter } from "./filters.server";
@@ -99,18 +100,17 @@ export function requestsWaitingForTrees(db: Db): number {
   return trees.waiting(db);
 }
 
-/** What every tree of the inventory depends on: the latest collection run (its id, status and end) and the cloud connections' latest change. */
+/**
+ * What every tree of the inventory depends on: the collection whose inventory is stored and the cloud connections'
+ * latest change, both read from the meta rows written in the transactions that change them. (The latest run by its
+ * start was wrong when two collections overlapped and the earlier one committed last: the trees stayed keyed on the
+ * inventory it had replaced. A failed run changes nothing stored, so it no longer rebuilds the trees either.)
+ */
 export async function latestRunKey(db: Db): Promise<string> {
-  const run = await db
-    .selectFrom("collection_run")
-    .select(["id", "status", "finished_at"])
-    .orderBy("started_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  // Cloud connections replace their own services between collection runs (models/cloud-connections.server.ts).
-  const connections = await db.selectFrom("meta").select("value").where("key", "=", CLOUD_CONNECTIONS_STAMP_KEY).executeTakeFirst();
-  return `${run ? `${run.id}:${run.status}:${run.finished_at ?? ""}` : "none"}${connections ? `|${connections.value}` : ""}`;
+  const rows = await db.selectFrom("meta").select(["key", "value"]).where("key", "in", [LATEST_COLLECTION_META_KEY, CLOUD_CONNECTIONS_STAMP_KEY]).execute();
+  const value = (key: string) => rows.find((r) => r.key === key)?.value;
+  const connections = value(CLOUD_CONNECTIONS_STAMP_KEY);
+  return `${value(LATEST_COLLECTION_META_KEY) ?? "none"}${connections !== undefined ? `|${connections}` : ""}`;
 }
 
 /**

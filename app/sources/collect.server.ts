@@ -8,7 +8,7 @@ import { CompiledQuery, sql, type Transaction } from "kysely";
 import type { Store } from "~/db/connect.server";
 import type { Database } from "~/db/schema";
 import type { Inventory, MetricsSource } from "~/engine/source-contract";
-import { CURRENT_SNAPSHOT_META_KEY } from "~/db/meta-keys";
+import { CURRENT_SNAPSHOT_META_KEY, LATEST_COLLECTION_META_KEY } from "~/db/meta-keys";
 import {
   DEMO_CLOUD_SIZE_MAX,
   DEMO_CLOUD_SIZE_MIN,
@@ -48,8 +48,7 @@ export interface CollectionResult {
   };
 }
 
-/** The meta row naming the source behind the stored inventory. */
-export const LATEST_COLLECTION_META_KEY = "collection.latest";
+export { LATEST_COLLECTION_META_KEY };
 
 // Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. Rows per statement beyond a few
 // thousand buy nothing and cost memory.

@@ -16,7 +16,7 @@ import { gridQuery } from "~/features/containers/details.server";
 import { exportPages, exportQuery } from "~/features/containers/export.server";
 import { TEST_STORES } from "./stores";
 import { FLEET, NOW, fakeSource, insertFleet } from "./hand-made-fleet";
-import { startApi, type Api } from "./graphql-harness";
+import { forgetCollection, recordCollection, startApi, type Api } from "./graphql-harness";
 
 const ALL = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers, treeviewPath: "" };
 
@@ -121,7 +121,7 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
     await api.db.insertInto("k8s_node").values([...prodNames.map((n) => node("prod-a", n)), node("dev-b", "only-1"), node("dev-b-other", "x")]).execute();
     // Nodes come with a collection run, which is what the kept names follow.
     const at = "2999-01-01T00:00:00.000Z";
-    await api.db.insertInto("collection_run").values({ id: "run-nodes", source: "test", seed: 1, size: 5, status: "complete", started_at: at, finished_at: at, container_count: 5 }).execute();
+    await recordCollection(api.db, { id: "run-nodes", at, containers: 5 });
     try {
       const page = await rows({});
       const prod = page.rows.find((r) => r.cluster === "prod-a")!;
@@ -142,7 +142,7 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
       expect((await rows({ withNodes: true })).rows.find((r) => r.cluster === "prod-a")!.nodeCount).toBe(4);
     } finally {
       await api.db.deleteFrom("k8s_node").where("node_group", "=", "general").execute();
-      await api.db.deleteFrom("collection_run").where("id", "=", "run-nodes").execute();
+      await forgetCollection(api.db, "run-nodes");
     }
   });
 });

@@ -15,6 +15,7 @@ import { seedFeatureFlags, setFlag } from "~/models/feature-flags.server";
 import { seedTreeviewDefaults } from "~/models/views.server";
 import { clearTreeCache } from "~/models/tree-scope.server";
 import { clearNodeTreeCache } from "~/models/node-tree.server";
+import { LATEST_COLLECTION_META_KEY } from "~/db/meta-keys";
 import type { TestStore } from "./stores";
 
 export interface Caller {
@@ -225,4 +226,26 @@ export async function insertNodes(db: Kysely<Database>) {
     ])
     .execute();  // Written without a collection run, which is what the product's node tree cache follows.
   clearNodeTreeCache(db);
+}
+
+/**
+ * A collection run as the product records one (sources/collect.server.ts): its row and, in the same transaction,
+ * the meta row naming it, which the inventory's caches are keyed on. For fixtures that write inventory by hand and
+ * then stand for a new collection.
+ */
+export async function recordCollection(db: Kysely<Database>, run: { id: string; at: string; containers: number }) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("collection_run")
+      .values({ id: run.id, source: "test", seed: 1, size: run.containers, status: "complete", started_at: run.at, finished_at: run.at, container_count: run.containers })
+      .execute();
+    await trx.deleteFrom("meta").where("key", "=", LATEST_COLLECTION_META_KEY).execute();
+    await trx.insertInto("meta").values({ key: LATEST_COLLECTION_META_KEY, value: JSON.stringify({ runId: run.id, source: "test" }) }).execute();
+  });
+}
+
+/** Undoes recordCollection: the run's row, and the meta row if it still names that run. */
+export async function forgetCollection(db: Kysely<Database>, runId: string) {
+  await db.deleteFrom("collection_run").where("id", "=", runId).execute();
+  await db.deleteFrom("meta").where("key", "=", LATEST_COLLECTION_META_KEY).where("value", "=", JSON.stringify({ runId, source: "test" })).execute();
 }

@@ -18,7 +18,7 @@ import {
 } from "~/graphql/operations/treeview";
 import type { View, ViewFilter } from "~/graphql/operations/types";
 import { TEST_STORES } from "./stores";
-import { insertCloudInstances, insertContainers, startApi, type Api, type Caller } from "./graphql-harness";
+import { insertCloudInstances, insertContainers, recordCollection, startApi, type Api, type Caller } from "./graphql-harness";
 
 const NOT_FOUND_VIEW = "Not Found: View not found. It may have been deleted, or it is private to another user.";
 const NOT_FOUND_FILTER = "Not Found: Filter not found. It may have been deleted, or it is private to another user.";
@@ -250,8 +250,16 @@ describe.each(TEST_STORES)("trees on $name", (testStore) => {
     const stale = JSON.parse((await api.gql(api.analyst, GET_FOLDER_LIST_JSON.document, { viewId: ids.cluster, filterId: ids.all })).body.data!.getFolderListJson);
     expect(stale.containerCount).toBe(7);
     const now = new Date().toISOString();
-    await api.db.insertInto("collection_run").values({ id: "run-2", source: "test", seed: 1, size: 6, status: "succeeded", started_at: now, finished_at: now, container_count: 6 }).execute();
+    await recordCollection(api.db, { id: "run-2", at: now, containers: 6 });
     expect(JSON.parse((await api.gql(api.analyst, GET_FOLDER_LIST_JSON.document, { viewId: ids.cluster, filterId: ids.all })).body.data!.getFolderListJson).containerCount).toBe(6);
+
+    // Two collections that overlapped: the one that started first commits last, so its inventory is the one stored.
+    // The trees follow the commit, not the start (they stayed on the replaced inventory when keyed by the start).
+    await insertContainers(api.db, [{ id: "c-late", cluster: "dev-gke-3", namespace: "batch", owner: "nightly", container: "late", attrs: { environment: "dev" } }]);
+    await recordCollection(api.db, { id: "run-1b", at: new Date(Date.parse(now) - 60_000).toISOString(), containers: 7 });
+    expect(JSON.parse((await api.gql(api.analyst, GET_FOLDER_LIST_JSON.document, { viewId: ids.cluster, filterId: ids.all })).body.data!.getFolderListJson).containerCount).toBe(7);
+    await api.db.deleteFrom("container").where("id", "=", "c-late").execute();
+    await recordCollection(api.db, { id: "run-4", at: new Date().toISOString(), containers: 6 });
 
     // Editing a View (a new updated_at) is seen at once, even right after a cached read.
     const v = await api.data(api.analyst, SAVE_OR_UPDATE_VIEW.document, {

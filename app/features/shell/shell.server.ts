@@ -3,8 +3,7 @@ import { csrfToken, requireUser } from "~/features/auth/session.server";
 import { readCookie, secureAttribute } from "~/lib/cookies";
 import { getTheme } from "~/lib/theme.server";
 import { getRequestFlags } from "~/models/feature-flags.server";
-import { hasContainerData } from "~/models/collection-status.server";
-import { hasCloudData } from "~/models/cloud-tree.server";
+import { storedData } from "~/models/collection-status.server";
 
 /** What the shell's loader gives every /kubex page. */
 export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];
@@ -22,7 +21,9 @@ export const TOUR_COOKIE = "kubex_tour";
 export async function loadShell(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
-  const [flags, hasConnections, hasCloud, csrf] = await Promise.all([getRequestFlags(request, db), hasContainerData(db), hasCloudData(db), csrfToken(request)]);
+  const [flags, stored, csrf] = await Promise.all([getRequestFlags(request, db), storedData(db), csrfToken(request)]);
+  const hasConnections = stored.containers;
+  const hasCloud = stored.cloud;
   const offered = Boolean(flags.kubexShowProductTour) && readCookie(request, TOUR_COOKIE) === undefined;
   const tourWelcome = offered && !new URL(request.url).searchParams.has("tour");
   const headers: Record<string, string> = offered ? { "Set-Cookie": `${TOUR_COOKIE}=offered; Path=/; SameSite=Lax; Max-Age=31536000${secureAttribute(request)}` } : {};
