@@ -38,7 +38,7 @@ import { FOREIGN_POST_MESSAGE, isForeignPost } from "../app/lib/form-post.server
 import { env } from "../app/lib/env.server.ts";
 import { admissionQueue } from "../app/lib/admission.server.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-memo.server.ts";
-import { runWebCluster, serveHandedConnections } from "../app/lib/web-cluster.server.ts";
+import { drainOnSignals, runWebCluster, serveHandedConnections } from "../app/lib/web-cluster.server.ts";
 import { WEB_PROCESS_V8_FLAGS } from "./serve-command.ts";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
@@ -169,11 +169,5 @@ async function serve() {
     console.log(`[kubex-serve] http://${host ?? "localhost"}:${port}`);
     if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
   });
-  for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () =>
-      server.close((error) => {
-        if (error) console.error(error);
-      }),
-    );
-  }
+  drainOnSignals(server);
 }

@@ -281,3 +281,21 @@ export function serveHandedConnections(
   }
   report(READY);
 }
+
+/**
+ * The one web process of a server that runs no others (KUBEX_WEB_PROCESSES=1, or a machine with one core): on
+ * SIGTERM/SIGINT it stops listening, answers the requests in progress (at most DRAIN_MS), then exits. It ends
+ * itself: closing the server alone left the database's pool, the collection schedule and the webhook's listener
+ * holding the process, and on PostgreSQL (its pool keeps idle connections open) it never ended.
+ */
+export function drainOnSignals(server: http.Server): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      server.close(() => process.exit(0));
+      // A keep-alive connection becomes idle when its request in progress is answered.
+      server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 100).unref();
+      setTimeout(() => process.exit(0), DRAIN_MS).unref();
+    });
+  }
+}

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 
-import { CURRENT_SNAPSHOT_META_KEY } from "~/db/meta-keys";
+import { CURRENT_SNAPSHOT_META_KEY, LATEST_COLLECTION_META_KEY } from "~/db/meta-keys";
 
 export { CURRENT_SNAPSHOT_META_KEY };
 
@@ -31,11 +31,13 @@ export async function currentAnalysisFormat(db: Kysely<Database>): Promise<strin
   return row?.value ?? "1";
 }
 
-/** The current snapshot's row, or undefined. */
+/** The current snapshot's row, or undefined: one statement (a round trip per page on PostgreSQL). */
 export async function currentSnapshot(db: Kysely<Database>) {
-  const id = await currentSnapshotId(db);
-  if (id === undefined) return undefined;
-  return db.selectFrom("analysis_snapshot").selectAll().where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("analysis_snapshot")
+    .selectAll()
+    .where("id", "=", (eb) => eb.selectFrom("meta").select("value").where("key", "=", CURRENT_SNAPSHOT_META_KEY))
+    .executeTakeFirst();
 }
 
 /**
@@ -44,7 +46,7 @@ export async function currentSnapshot(db: Kysely<Database>) {
  * every web process polls it to warm its own caches).
  */
 export async function cacheGeneration(db: Kysely<Database>): Promise<string> {
-  const rows = await db.selectFrom("meta").select(["key", "value"]).where("key", "in", [CURRENT_SNAPSHOT_META_KEY, "collection.latest"]).execute();
+  const rows = await db.selectFrom("meta").select(["key", "value"]).where("key", "in", [CURRENT_SNAPSHOT_META_KEY, LATEST_COLLECTION_META_KEY]).execute();
   return rows
     .map((r) => `${r.key}=${r.value}`)
     .sort()
