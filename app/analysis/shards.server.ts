@@ -22,8 +22,8 @@ import { deleteSnapshotRows, type AnalysisResult } from "./snapshot-rows.server"
 import { cloudFolderSummary, type CloudFolderSummary } from "~/engine/cloud";
 import { readUnitPrices } from "~/models/config-parameters.server";
 import { currentSnapshotId } from "~/models/snapshot.server";
+import { LATEST_COLLECTION_META_KEY } from "~/db/meta-keys";
 import {
-  LATEST_COLLECTION_META_KEY,
   latestCollection,
 } from "~/sources/collect.server";
 import { SAMPLE_STEP_MS } from "~/engine/source-contract";

@@ -6,6 +6,6 @@ export const CURRENT_SNAPSHOT_META_KEY = "current_analysis_snapshot";
 /**
  * The meta row naming the collection behind the stored inventory. A collection writes it in the transaction that
  * replaces the inventory, so it always describes the inventory readers see: caches of inventory reads are keyed on
- * it (models/tree-scope.server.ts, latestRunKey).
+ * it (models/tree-scope.server.ts, inventoryKey).
  */
 export const LATEST_COLLECTION_META_KEY = "collection.latest";

@@ -269,33 +269,59 @@ export function serveHandedConnections(
     const more = Number((message as { more?: unknown }).more);
     options.onHandoffs?.(Number.isInteger(more) && more > 0 ? more : 0);
   });
+  const drain = drainer(server);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       draining = true;
       if (open === 0) process.exit(0);
-      // A keep-alive connection becomes idle when its request in progress is answered.
-      server.closeIdleConnections();
-      setInterval(() => server.closeIdleConnections(), 100).unref();
-      setTimeout(() => process.exit(0), DRAIN_MS).unref();
+      drain();
     });
   }
   report(READY);
 }
 
 /**
- * The one web process of a server that runs no others (KUBEX_WEB_PROCESSES=1, or a machine with one core): on
- * SIGTERM/SIGINT it stops listening, answers the requests in progress (at most DRAIN_MS), then exits. It ends
- * itself: closing the server alone left the database's pool, the collection schedule and the webhook's listener
- * holding the process, and on PostgreSQL (its pool keeps idle connections open) it never ended.
+ * How a web process drains, given its server before it serves: once the returned function is called, every answer
+ * whose head is not out yet closes its connection (Node keeps answering on a keep-alive connection after close(),
+ * so a busy client or a load balancer would go on sending requests there until DRAIN_MS), idle connections are
+ * closed now and every 100 ms, and the process exits after DRAIN_MS whatever is left.
+ */
+function drainer(server: http.Server): () => void {
+  let draining = false;
+  const answering = new Set<http.ServerResponse>();
+  server.prependListener("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (draining) {
+      res.setHeader("Connection", "close");
+      return;
+    }
+    answering.add(res);
+    res.once("close", () => answering.delete(res));
+  });
+  return () => {
+    if (draining) return;
+    draining = true;
+    for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close");
+    // A keep-alive connection becomes idle when its request in progress is answered.
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    setTimeout(() => process.exit(0), DRAIN_MS).unref();
+  };
+}
+
+/**
+ * The one web process of a server that runs no others (KUBEX_WEB_PROCESSES=1, or a machine with one core), given
+ * its server once it listens: on SIGTERM/SIGINT it stops listening, answers the requests in progress (at most
+ * DRAIN_MS), then exits. It ends itself: closing the server alone left the process to end when nothing else held
+ * it, and the database's pool (idle PostgreSQL connections) or a scheduled job in progress does; on PostgreSQL it
+ * never ended. A job in progress is cut off at the exit; a collection or an analysis cut off leaves the stored
+ * data as it was (decision 017).
  */
 export function drainOnSignals(server: http.Server): void {
+  const drain = drainer(server);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       server.close(() => process.exit(0));
-      // A keep-alive connection becomes idle when its request in progress is answered.
-      server.closeIdleConnections();
-      setInterval(() => server.closeIdleConnections(), 100).unref();
-      setTimeout(() => process.exit(0), DRAIN_MS).unref();
+      drain();
     });
   }
 }

@@ -20,7 +20,7 @@ import { demoReader, sampleBuffers, sourceReader, type ContainerReader, type Sam
 import { storedSeriesSource } from "./collected-series.server";
 import { boxStats, bucketStats, learnedPattern, type BucketStats } from "~/engine/containers";
 import { policyForContainer, type PolicyValues } from "~/engine/policy";
-import { LATEST_COLLECTION_META_KEY } from "~/sources/collect.server";
+import { LATEST_COLLECTION_META_KEY } from "~/db/meta-keys";
 import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import {
   DAY,

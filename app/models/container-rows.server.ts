@@ -262,7 +262,7 @@ export function toRow(r: RawRow): ContainerRow {
   };
 }
 
-/** Where withNodes may keep what it read: the store (`owner`, the base connection, not a transaction) and the inventory it read (latestRunKey). */
+/** Where withNodes may keep what it read: the store (`owner`, the base connection, not a transaction) and the inventory it read (inventoryKey). */
 export interface NodeNamesCache {
   owner: Db;
   inventory: string;

@@ -6,7 +6,7 @@ import { TEXT } from "~/lib/constants";
 import type { TreeNode } from "~/domain/tree/types";
 import { buildFolderTree, type FolderRow } from "~/domain/tree/build-tree";
 import { storeCache } from "./store-cache.server";
-import { latestRunKey } from "./tree-scope.server";
+import { inventoryKey } from "./tree-scope.server";
 import type { Db } from "./treeview-common.server";
 
 export const NODE_TREE_TYPES = ["CLUSTER", "NODEGROUP", "NODE"] as const;
@@ -31,7 +31,7 @@ export async function getNodeTree(db: Db): Promise<TreeNode> {
  * a run (tests) clears the cache with clearNodeTreeCache.
  */
 async function cachedTree(db: Db) {
-  const run = await latestRunKey(db);
+  const run = await inventoryKey(db);
   return trees.get(db, run, async () => ({ tree: await buildNodeTree(db) }), false, run);
 }
 

@@ -3,9 +3,9 @@
  * folder a tree path names. Resolved once per request and handed to every read that needs it (ARCHITECTURE.md:
  * "each request resolves its View, Filter and tree path once, at the top, and passes the result down").
  *
- * Trees are cached per store, keyed by the latest collection run and the View's and Filter's id and updated_at, so
- * a new collection or an edited View/Filter is seen at once and repeated calls are cheap; `reload` recomputes. Data
- * written without a collection run (tests, manual inserts) needs `reload` (or clearTreeCache) to show.
+ * Trees are cached per store, keyed by the stored inventory (inventoryKey) and the View's and Filter's id and
+ * updated_at, so a new collection or an edited View/Filter is seen at once and repeated calls are cheap; `reload`
+ * recomputes. Data written without a collection (tests, manual inserts) needs `reload` (or clearTreeCache) to show.
  */
 import type { SessionUser } from "~/lib/auth-types";
 import type { TreeNode } from "~/domain/tree/types";
@@ -59,9 +59,9 @@ export interface TreeScope {
   view: TreeView;
   filter: TreeFilter;
   cached: CachedTree;
-  /** What the tree depends on: the context, the collection run, the View's and Filter's versions. */
+  /** What the tree depends on: the context, the stored inventory (inventoryKey), the View's and Filter's versions. */
   key: string;
-  /** The inventory it was built from (latestRunKey): what caches of inventory reads are keyed by. */
+  /** The inventory it was built from (inventoryKey): what caches of inventory reads are keyed by. */
   run: string;
 }
 
@@ -102,11 +102,10 @@ export function requestsWaitingForTrees(db: Db): number {
 
 /**
  * What every tree of the inventory depends on: the collection whose inventory is stored and the cloud connections'
- * latest change, both read from the meta rows written in the transactions that change them. (The latest run by its
- * start was wrong when two collections overlapped and the earlier one committed last: the trees stayed keyed on the
- * inventory it had replaced. A failed run changes nothing stored, so it no longer rebuilds the trees either.)
+ * latest change, from the meta rows written in the transactions that change them. Not the latest run by its start:
+ * two overlapping collections commit in either order (decision 022 §9).
  */
-export async function latestRunKey(db: Db): Promise<string> {
+export async function inventoryKey(db: Db): Promise<string> {
   const rows = await db.selectFrom("meta").select(["key", "value"]).where("key", "in", [LATEST_COLLECTION_META_KEY, CLOUD_CONNECTIONS_STAMP_KEY]).execute();
   const value = (key: string) => rows.find((r) => r.key === key)?.value;
   const connections = value(CLOUD_CONNECTIONS_STAMP_KEY);
@@ -127,7 +126,7 @@ export async function loadTreeScope(
   const [view, filter, run] = await Promise.all([
     args.resolved?.view ?? resolveTreeView(db, user, args.viewId, ctx),
     args.resolved?.filter ?? resolveTreeFilter(db, user, args.filterId, ctx),
-    latestRunKey(db),
+    inventoryKey(db),
   ]);
   const key = `${ctx}|${run}|${view.viewId}@${view.updatedAt}|${filter.filterId}@${filter.updatedAt}`;
   const cached = await trees.get(

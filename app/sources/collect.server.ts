@@ -48,8 +48,6 @@ export interface CollectionResult {
   };
 }
 
-export { LATEST_COLLECTION_META_KEY };
-
 // Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. Rows per statement beyond a few
 // thousand buy nothing and cost memory.
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 } as const;

@@ -244,7 +244,10 @@ export async function recordCollection(db: Kysely<Database>, run: { id: string; 
   });
 }
 
-/** Undoes recordCollection: the run's row, and the meta row if it still names that run. */
+/**
+ * Removes what recordCollection wrote: the run's row, and the meta row if it still names that run (the one before
+ * it is not put back: the inventory's key then reads "none", a new inventory as far as the caches know).
+ */
 export async function forgetCollection(db: Kysely<Database>, runId: string) {
   await db.deleteFrom("collection_run").where("id", "=", runId).execute();
   await db.deleteFrom("meta").where("key", "=", LATEST_COLLECTION_META_KEY).where("value", "=", JSON.stringify({ runId, source: "test" })).execute();

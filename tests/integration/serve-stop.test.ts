@@ -1,7 +1,8 @@
 /**
  * A server running one web process ends on SIGTERM on every store, once the requests in progress are answered
- * (scripts/serve.mjs with KUBEX_WEB_PROCESSES=1, or on a machine with one core). On PostgreSQL it used to close its
- * listener and then never end: the store's pool kept the process alive, so `docker stop` or systemd had to kill it.
+ * (scripts/serve.mjs with KUBEX_WEB_PROCESSES=1, or on a machine with one core). It used to close its listener and
+ * then wait: until its keep-alive connections timed out, and on PostgreSQL forever (the store's pool kept the
+ * process alive, so `docker stop` or systemd had to kill it).
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -11,13 +12,13 @@ import { TEST_STORES } from "./stores";
 
 const FIXTURE = path.join(import.meta.dirname, "serve-stop", "fixture.ts");
 
-function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
+function get(port: number, urlPath: string): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: "127.0.0.1", port, path: urlPath, agent: new http.Agent({ keepAlive: true }) }, (res) => {
         let body = "";
         res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
       })
       .on("error", reject);
   });
@@ -32,7 +33,7 @@ describe.each(TEST_STORES)("one web process on $name", (testStore) => {
     await store.dispose();
   });
 
-  it("answers the request in progress on SIGTERM, then ends", async () => {
+  it("answers the request in progress on SIGTERM, closing its connection, then ends", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", FIXTURE], { env: { ...process.env, ...store.env }, stdio: ["ignore", "pipe", "pipe"] });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     let out = "";
@@ -46,7 +47,7 @@ describe.each(TEST_STORES)("one web process on $name", (testStore) => {
       });
       void exited.then((code) => reject(new Error(`the fixture ended before it listened (${code}): ${err}`)));
     });
-    expect((await get(port, "/")).body).toBe("ok");
+    expect(await get(port, "/")).toEqual({ status: 200, body: "ok", connection: "keep-alive" });
     const slow = get(port, "/slow");
     await new Promise<void>((resolve) => {
       const check = () => (out.includes("slow request started") ? resolve() : undefined);
@@ -55,11 +56,13 @@ describe.each(TEST_STORES)("one web process on $name", (testStore) => {
     });
     const signalled = Date.now();
     child.kill("SIGTERM");
-    expect(await slow).toEqual({ status: 200, body: "slow" });
-    // Within the drain's 10 s at most; here the one request is answered after 300 ms and the process ends then.
-    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("still running after 8 s"), 8_000))]);
-    if (code === "still running after 8 s") child.kill("SIGKILL");
+    // Answered, and told to close its connection: a keep-alive client would otherwise go on sending requests there.
+    expect(await slow).toEqual({ status: 200, body: "slow", connection: "close" });
+    // The request is answered after 300 ms and the process ends then (the fixture's keep-alive connections would
+    // last a minute: the drain closes them), well within the drain's 10 s at most.
+    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("still running after 5 s"), 5_000))]);
+    if (code === "still running after 5 s") child.kill("SIGKILL");
     expect(code).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(8_000);
+    expect(Date.now() - signalled).toBeLessThan(5_000);
   }, 30_000);
 });

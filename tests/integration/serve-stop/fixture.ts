@@ -2,7 +2,8 @@
  * One web process as scripts/serve.mjs runs it alone (KUBEX_WEB_PROCESSES=1): the product's store opened from the
  * environment (DATABASE_URL or DATABASE_FILE) and read once, so its pool holds a connection as a serving process's
  * does, and an HTTP server that drains on SIGTERM (app/lib/web-cluster.server.ts, drainOnSignals).
- * `/slow` says it started on stdout and answers after 300 ms. Prints `listening <port>` when ready.
+ * `/slow` says it started on stdout and answers after 300 ms. Prints `listening <port>` when ready. Keep-alive
+ * connections stay open for a minute (Node's default is 5 s), so only the drain's own closing ends them in time.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +20,7 @@ const server = http.createServer((req, res) => {
   }
   res.end("ok");
 });
+server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
   drainOnSignals(server);
   console.log(`listening ${(server.address() as AddressInfo).port}`);
