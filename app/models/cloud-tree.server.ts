@@ -87,10 +87,6 @@ export async function cloudLeaves(db: Db, scope: FolderScope, limit: number): Pr
   return buildLeafNodes(node, leaves, "cloudLeaf").map((n) => ({ ...n, type: typeById.get(n.entityId!) ?? "cloudLeaf" }));
 }
 
-export async function hasCloudData(db: Db): Promise<boolean> {
-  return !!(await db.selectFrom("cloud_instance").select("id").limit(1).executeTakeFirst());
-}
-
 export async function hasCloudAsgData(db: Db): Promise<boolean> {
   const row = await db
     .selectFrom("cloud_instance")

@@ -14,7 +14,8 @@ export async function containerDataStatus(db: Kysely<Database>) {
 
 /**
  * Whether any container and any cloud service is stored, in one statement: the shell reads both for every page
- * (the navigation's links), and on PostgreSQL each statement is a round trip to the database.
+ * (the navigation's links), and on PostgreSQL each statement is a round trip to the database. The GraphQL data
+ * checks (hasContainerTransformData, hasCloudTransformData) answer from it too.
  */
 export async function storedData(db: Kysely<Database>): Promise<{ containers: boolean; cloud: boolean }> {
   const { rows } = await sql<{ containers: unknown; cloud: unknown }>`select

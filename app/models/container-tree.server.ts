@@ -185,8 +185,3 @@ export function containerLeafNames(rows: readonly LeafRow[]): { name: string; en
   assign(rows, 0);
   return out;
 }
-
-/** Data checks of the shell and the tour (hasContainerTransformData, hasCloudTransformData, ...Asg...). */
-export async function hasContainerData(db: Db): Promise<boolean> {
-  return !!(await db.selectFrom("container").select("id").limit(1).executeTakeFirst());
-}

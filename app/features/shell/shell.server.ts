@@ -22,10 +22,8 @@ export async function loadShell(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
   const [flags, stored, csrf] = await Promise.all([getRequestFlags(request, db), storedData(db), csrfToken(request)]);
-  const hasConnections = stored.containers;
-  const hasCloud = stored.cloud;
   const offered = Boolean(flags.kubexShowProductTour) && readCookie(request, TOUR_COOKIE) === undefined;
   const tourWelcome = offered && !new URL(request.url).searchParams.has("tour");
   const headers: Record<string, string> = offered ? { "Set-Cookie": `${TOUR_COOKIE}=offered; Path=/; SameSite=Lax; Max-Age=31536000${secureAttribute(request)}` } : {};
-  return { data: { user, flags, hasConnections, hasCloud, csrf, theme: getTheme(request), tourWelcome }, headers };
+  return { data: { user, flags, hasConnections: stored.containers, hasCloud: stored.cloud, csrf, theme: getTheme(request), tourWelcome }, headers };
 }
