@@ -7,7 +7,7 @@
  * its own p50/p99 and all of them together give the mix's; every response's status is counted.
  *
  *   npx tsx bench/users.bench.ts --db /tmp/x.db [--cwd DIR] [--connections 50] [--seconds 60] [--processes N]
- *                                [--timeout 10] [--cold] [--reverse]
+ *                                [--timeout 10] [--cold] [--reverse] [--browser]
  *
  * --db: a demo store made by `DATABASE_FILE=/tmp/x.db KUBEX_DEMO_SIZE=150000 npx tsx scripts/setup.ts` (only read;
  * run setup again after pulling a migration), or a PostgreSQL URL of one (`DATABASE_URL=… npx tsx scripts/setup.ts`). --cwd: where the server runs from (build/ there; by default this
@@ -17,6 +17,9 @@
  * covers is in the "first request" column either way: the first answer's time of each link, before the load).
  * --reverse: the links' load starts in the opposite order (each link's tail follows its place in the start order,
  * not its page: bench/README.md, "Evening of 2026-12-06").
+ * --browser: the load's requests carry a browser's `Accept-Encoding: gzip, deflate, br, zstd`, so the server
+ * compresses each answer as it does for its users (brotli); without it answers go out uncompressed, as autocannon
+ * asks by default. The first answer of each link (checked for its page's text) is always fetched uncompressed.
  * Loopback only. Results and how to read them: bench/README.md.
  */
 import fs from "node:fs";
@@ -27,10 +30,10 @@ import autocannon from "autocannon";
 import { cleanUp, cleanups, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
 import { connectionsPerLink, cookieFor, cpuByProcess, deepLinks, maxPssBetween, maxRssBetween, startSampledServer, type Link } from "./load-common";
 
-const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold] [--reverse]";
-const options = readStoreOptions<{ connections: number; seconds: number; timeout: number; processes: number; cold: boolean; reverse: boolean }>(USAGE, { connections: 50, seconds: 60, timeout: 10, processes: 0, cold: false, reverse: false }, {
+const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold] [--reverse] [--browser]";
+const options = readStoreOptions<{ connections: number; seconds: number; timeout: number; processes: number; cold: boolean; reverse: boolean; browser: boolean }>(USAGE, { connections: 50, seconds: 60, timeout: 10, processes: 0, cold: false, reverse: false, browser: false }, {
   numbers: { "--connections": ["connections", 1, 1000], "--seconds": ["seconds", 1, 3600], "--timeout": ["timeout", 1, 600], "--processes": ["processes", 1, 64] },
-  switches: { "--cold": "cold", "--reverse": "reverse" },
+  switches: { "--cold": "cold", "--reverse": "reverse", "--browser": "browser" },
 });
 const DB = options.db;
 const CONNECTIONS = options.connections;
@@ -39,11 +42,13 @@ const TIMEOUT = options.timeout;
 const PROCESSES = options.processes ? String(options.processes) : undefined;
 const COLD = options.cold;
 const REVERSE = options.reverse;
+/** The request headers of every request: a page as a browser asks for it, or (by default) as autocannon does. */
+const PAGE_HEADERS: Record<string, string> = options.browser ? { Accept: "text/html", "Accept-Encoding": "gzip, deflate, br, zstd" } : { Accept: "text/html" };
 
 /** A GET on a connection of its own, read to the end. */
 function getOnNewConnection(port: number, urlPath: string, cookie: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false, headers: { Cookie: cookie, Accept: "text/html", Connection: "close" } }, (res) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false, headers: { Cookie: cookie, ...PAGE_HEADERS, Connection: "close" } }, (res) => {
       res.resume();
       res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${urlPath}: HTTP ${res.statusCode}`))));
       res.on("error", reject);
@@ -68,7 +73,7 @@ function run(port: number, cookie: string, link: Link, connections: number): Pro
   const times: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: `http://127.0.0.1:${port}${link.url}`, headers: { Cookie: cookie, Accept: "text/html" }, connections, duration: SECONDS, timeout: TIMEOUT },
+      { url: `http://127.0.0.1:${port}${link.url}`, headers: { Cookie: cookie, ...PAGE_HEADERS }, connections, duration: SECONDS, timeout: TIMEOUT },
       (error, result) => (error ? reject(error) : resolve({ times, result })),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => {
@@ -191,7 +196,7 @@ async function main() {
   };
   const out = [
     `Server: ${PROCESSES ?? `default (${os.availableParallelism()})`} web process(es), ready in ${(readyMs / 1000).toFixed(1)} s; ${facts}.`,
-    `Load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ${os.availableParallelism()} CPUs; peak RSS of the server's processes ${rssMax.toFixed(0)} MB (PSS ${pssMax.toFixed(0)} MB: pages they share counted once). ${CONNECTIONS} connections for ${SECONDS} s, time-out ${TIMEOUT} s${COLD ? ", no warm-up pass" : ""}.`,
+    `Load average ${load0.toFixed(2)} before, ${load1.toFixed(2)} after; ${os.availableParallelism()} CPUs; peak RSS of the server's processes ${rssMax.toFixed(0)} MB (PSS ${pssMax.toFixed(0)} MB: pages they share counted once). ${CONNECTIONS} connections for ${SECONDS} s, time-out ${TIMEOUT} s${COLD ? ", no warm-up pass" : ""}${options.browser ? ", a browser's Accept-Encoding (answers in brotli)" : ", answers uncompressed"}.`,
     `Server CPU during the load: ${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / SECONDS / 10).toFixed(0)} % of one core; by process, the primary first: ${byProcess.map((v) => `${(v / SECONDS / 10).toFixed(0)} %`).join(", ")}), **${all.length ? (cpuMs / all.length).toFixed(0) : "-"} ms per answered request** (requests abandoned by their client's time-out included in the CPU, not in the count). The load generator (autocannon, in this process, on the same cores): ${(clientMs / 1000).toFixed(1)} s of CPU (${(clientMs / SECONDS / 10).toFixed(0)} % of one core).`,
     "",
     "| link | connections | requests | req/s | p50 ms | p99 ms | max ms | errors | time-outs | non-2xx | first request ms |",

@@ -29,7 +29,6 @@ import path from "node:path";
 import fs from "node:fs";
 import url from "node:url";
 import express from "express";
-import compression from "compression";
 import morgan from "morgan";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, createRequestHandler as createRemixHandler, installGlobals } from "@remix-run/node";
@@ -37,6 +36,7 @@ import { BASE_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "../app/lib/security-hea
 import { FOREIGN_POST_MESSAGE, isForeignPost } from "../app/lib/form-post.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { admissionQueue } from "../app/lib/admission.server.ts";
+import { answerCompression, assetCompression } from "../app/lib/response-compression.server.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-memo.server.ts";
 import { drainOnSignals, runWebCluster, serveHandedConnections } from "../app/lib/web-cluster.server.ts";
 import { WEB_PROCESS_V8_FLAGS } from "./serve-command.ts";
@@ -119,9 +119,11 @@ async function serve() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.use(compression());
   app.use(securityHeaders);
-  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  // The built assets, kept by browsers for a year, at the compression middleware's stronger defaults; every other
+  // answer is made per request and compressed fast (app/lib/response-compression.server.ts).
+  app.use(build.publicPath, assetCompression(), express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  app.use(answerCompression());
   // public/ holds the favicon (and, in development, the browser build): express.static looks on disk for every
   // address it sees, so only an address under one of public/'s own entries goes to it, not every page's.
   const publicFiles = express.static("public", { maxAge: "1h" });
