@@ -165,37 +165,54 @@ export function nodeSeries(node: NodeSeriesNode, samples: readonly UtilisationSa
   return b.rows(NODE_METRICS);
 }
 
-/** A group's series: at each sample time the group as one machine (the engine's groupUtilisation). */
+type GroupNode = Pick<NodeSeriesNode, "capacityMem" | "allocatableCpu" | "allocatableMem"> & { capacityCpu: number };
+
+/**
+ * A group's series built one node at a time: the caller adds a node's samples and lets them go, so a group of ~1,900
+ * nodes does not hold its ~3.8 million samples at once, and a caller may give the event loop a turn between nodes.
+ */
+export function nodeGroupSeriesBuilder() {
+  const at = new Map<number, { cpuUsed: number; cpuCap: number; memUsed: number; memCap: number; cpuAlloc: number; memAlloc: number; nodes: number }>();
+  return {
+    add(node: GroupNode, samples: readonly UtilisationSample[]) {
+      for (const s of samples) {
+        let a = at.get(s.t);
+        if (!a) at.set(s.t, (a = { cpuUsed: 0, cpuCap: 0, memUsed: 0, memCap: 0, cpuAlloc: 0, memAlloc: 0, nodes: 0 }));
+        a.cpuUsed += (s.cpu / 100) * node.capacityCpu;
+        a.cpuCap += node.capacityCpu;
+        a.memUsed += (s.mem / 100) * node.capacityMem;
+        a.memCap += node.capacityMem;
+        a.cpuAlloc += node.allocatableCpu;
+        a.memAlloc += node.allocatableMem;
+        a.nodes++;
+      }
+    },
+    /** At each sample time the group as one machine (the engine's groupUtilisation), in `interval` buckets. */
+    rows(requests: { cpuRequest: number; memRequest: number }, interval: TimeInterval): SeriesRow[] {
+      const b = new Buckets(TIME_INTERVALS[interval]);
+      const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+      for (const [t, a] of at) {
+        b.add(t, "cpuUtilization", share(a.cpuUsed, a.cpuCap));
+        b.add(t, "memoryUtilizationPercent", share(a.memUsed, a.memCap));
+        b.add(t, "memoryUtilizationGb", gbFromMb(a.memUsed));
+        b.add(t, "cpuRequestCores", coresFromMCores(requests.cpuRequest));
+        b.add(t, "cpuRequestPercent", share(requests.cpuRequest, a.cpuAlloc));
+        b.add(t, "memoryRequestGb", gbFromMb(requests.memRequest));
+        b.add(t, "memoryRequestPercent", share(requests.memRequest, a.memAlloc));
+        b.add(t, "nodes", a.nodes);
+      }
+      return b.rows(NODE_GROUP_METRICS);
+    },
+  };
+}
+
+/** A group's series from every node's samples at once (nodeGroupSeriesBuilder). */
 export function nodeGroupSeries(
-  nodes: readonly { node: Pick<NodeSeriesNode, "capacityMem" | "allocatableCpu" | "allocatableMem"> & { capacityCpu: number }; samples: readonly UtilisationSample[] }[],
+  nodes: readonly { node: GroupNode; samples: readonly UtilisationSample[] }[],
   requests: { cpuRequest: number; memRequest: number },
   interval: TimeInterval,
 ): SeriesRow[] {
-  const at = new Map<number, { cpuUsed: number; cpuCap: number; memUsed: number; memCap: number; cpuAlloc: number; memAlloc: number; nodes: number }>();
-  for (const { node, samples } of nodes) {
-    for (const s of samples) {
-      let a = at.get(s.t);
-      if (!a) at.set(s.t, (a = { cpuUsed: 0, cpuCap: 0, memUsed: 0, memCap: 0, cpuAlloc: 0, memAlloc: 0, nodes: 0 }));
-      a.cpuUsed += (s.cpu / 100) * node.capacityCpu;
-      a.cpuCap += node.capacityCpu;
-      a.memUsed += (s.mem / 100) * node.capacityMem;
-      a.memCap += node.capacityMem;
-      a.cpuAlloc += node.allocatableCpu;
-      a.memAlloc += node.allocatableMem;
-      a.nodes++;
-    }
-  }
-  const b = new Buckets(TIME_INTERVALS[interval]);
-  const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
-  for (const [t, a] of at) {
-    b.add(t, "cpuUtilization", share(a.cpuUsed, a.cpuCap));
-    b.add(t, "memoryUtilizationPercent", share(a.memUsed, a.memCap));
-    b.add(t, "memoryUtilizationGb", gbFromMb(a.memUsed));
-    b.add(t, "cpuRequestCores", coresFromMCores(requests.cpuRequest));
-    b.add(t, "cpuRequestPercent", share(requests.cpuRequest, a.cpuAlloc));
-    b.add(t, "memoryRequestGb", gbFromMb(requests.memRequest));
-    b.add(t, "memoryRequestPercent", share(requests.memRequest, a.memAlloc));
-    b.add(t, "nodes", a.nodes);
-  }
-  return b.rows(NODE_GROUP_METRICS);
+  const group = nodeGroupSeriesBuilder();
+  for (const { node, samples } of nodes) group.add(node, samples);
+  return group.rows(requests, interval);
 }
