@@ -157,7 +157,7 @@ export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, a
   // every node's samples. A demo node's samples are made in this thread, ~2-3 ms a node over 7 days: the biggest
   // group at 500,000 containers (1,897 nodes) held the process for 5-9 s, and every other request it had with it.
   // So the loop gives the event loop a turn every TURN_MS.
-  const series = nodeGroupSeriesBuilder();
+  const series = nodeGroupSeriesBuilder({ fromMs: w.fromMs, toMs: w.toMs, stepMs: SAMPLE_STEP_MS });
   let turnStarted = performance.now();
   for (const n of nodes) {
     if (read && w.toMs > w.fromMs) series.add(n, await read(n, w.fromMs, w.toMs));

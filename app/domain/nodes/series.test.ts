@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodeGroupSeries, nodeSeries, podsAt } from "./series";
+import { nodeGroupSeries, nodeGroupSeriesBuilder, nodeSeries, podsAt } from "./series";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -59,5 +59,24 @@ describe("node series", () => {
     expect(rows[0].metrics.nodes).toMatchObject({ min: 1, peak: 2 });
     // 1800 m of 3600 allocatable, then of 900.
     expect(rows[0].metrics.cpuRequestPercent).toMatchObject({ min: 50, peak: 200 });
+  });
+
+  it("gives the same group series with the samples' grid as without: on it, off it and past its end", () => {
+    const a = { capacityCpu: 1000, capacityMem: 1024, allocatableCpu: 900, allocatableMem: 900 };
+    const b = { capacityCpu: 3000, capacityMem: 2048, allocatableCpu: 2700, allocatableMem: 1800 };
+    const nodes = [
+      // T0 + 1 min is off the 5-minute grid; T0 + 10 min is past the grid's end (toMs is exclusive).
+      { node: a, samples: [{ t: T0, cpu: 100, mem: 10 }, { t: T0 + 60_000, cpu: 50, mem: 20 }, { t: T0 + 300_000, cpu: 25, mem: 10 }, { t: T0 + 600_000, cpu: 75, mem: 40 }] },
+      { node: b, samples: [{ t: T0, cpu: 0, mem: 30 }, { t: T0 + 300_000, cpu: 50, mem: 50 }] },
+    ];
+    const requests = { cpuRequest: 1800, memRequest: 900 };
+    const onGrid = nodeGroupSeriesBuilder({ fromMs: T0 - 120_000, toMs: T0 + 600_000, stepMs: 300_000 });
+    for (const n of nodes) onGrid.add(n.node, n.samples);
+    for (const interval of ["MINUTE_5", "HOUR_1", "DAY_1"] as const) expect(onGrid.rows(requests, interval)).toEqual(nodeGroupSeries(nodes, requests, interval));
+    const fiveMinutes = onGrid.rows(requests, "MINUTE_5");
+    // The off-grid time shares T0's 5-minute bucket (min 1 node, peak 2).
+    expect(fiveMinutes.map((r) => [r.metrics.nodes?.min, r.metrics.nodes?.peak])).toEqual([[1, 2], [2, 2], [1, 1]]);
+    // At T0 + 5 min: 250 + 1500 of 4000 mCores.
+    expect(fiveMinutes[1].metrics.cpuUtilization?.avg).toBe(43.75);
   });
 });

@@ -167,17 +167,69 @@ export function nodeSeries(node: NodeSeriesNode, samples: readonly UtilisationSa
 
 type GroupNode = Pick<NodeSeriesNode, "capacityMem" | "allocatableCpu" | "allocatableMem"> & { capacityCpu: number };
 
+interface GroupSums {
+  cpuUsed: number;
+  cpuCap: number;
+  memUsed: number;
+  memCap: number;
+  cpuAlloc: number;
+  memAlloc: number;
+  nodes: number;
+}
+
+/** Where a group's sums live: typed arrays, one slot per step of a window (the samples' grid). */
+class SlotSums {
+  readonly cpuUsed: Float64Array;
+  readonly cpuCap: Float64Array;
+  readonly memUsed: Float64Array;
+  readonly memCap: Float64Array;
+  readonly cpuAlloc: Float64Array;
+  readonly memAlloc: Float64Array;
+  readonly nodes: Uint32Array;
+  constructor(
+    readonly firstMs: number,
+    readonly stepMs: number,
+    readonly slots: number,
+  ) {
+    this.cpuUsed = new Float64Array(slots);
+    this.cpuCap = new Float64Array(slots);
+    this.memUsed = new Float64Array(slots);
+    this.memCap = new Float64Array(slots);
+    this.cpuAlloc = new Float64Array(slots);
+    this.memAlloc = new Float64Array(slots);
+    this.nodes = new Uint32Array(slots);
+  }
+}
+
 /**
  * A group's series built one node at a time: the caller adds a node's samples and lets them go, so a group of ~1,900
  * nodes does not hold its ~3.8 million samples at once, and a caller may give the event loop a turn between nodes.
+ * Given the samples' grid (a window and its step), the sums per sample time are typed arrays indexed by step: a map
+ * keyed by time was ~1.4 s of a cold 1,827-node group's 30 days at 500,000 containers. A time off the grid goes to a
+ * map, so the grid changes the speed, never the result.
  */
-export function nodeGroupSeriesBuilder() {
-  const at = new Map<number, { cpuUsed: number; cpuCap: number; memUsed: number; memCap: number; cpuAlloc: number; memAlloc: number; nodes: number }>();
+export function nodeGroupSeriesBuilder(grid?: { fromMs: number; toMs: number; stepMs: number }) {
+  const firstMs = grid ? Math.ceil(grid.fromMs / grid.stepMs) * grid.stepMs : 0;
+  const slots = grid ? Math.max(0, Math.ceil((grid.toMs - firstMs) / grid.stepMs)) : 0;
+  const onGrid = new SlotSums(firstMs, grid?.stepMs ?? 1, slots);
+  const offGrid = new Map<number, GroupSums>();
   return {
     add(node: GroupNode, samples: readonly UtilisationSample[]) {
+      const { cpuUsed, cpuCap, memUsed, memCap, cpuAlloc, memAlloc, nodes } = onGrid;
       for (const s of samples) {
-        let a = at.get(s.t);
-        if (!a) at.set(s.t, (a = { cpuUsed: 0, cpuCap: 0, memUsed: 0, memCap: 0, cpuAlloc: 0, memAlloc: 0, nodes: 0 }));
+        const i = (s.t - onGrid.firstMs) / onGrid.stepMs;
+        if (i >= 0 && i < onGrid.slots && Number.isInteger(i)) {
+          cpuUsed[i] += (s.cpu / 100) * node.capacityCpu;
+          cpuCap[i] += node.capacityCpu;
+          memUsed[i] += (s.mem / 100) * node.capacityMem;
+          memCap[i] += node.capacityMem;
+          cpuAlloc[i] += node.allocatableCpu;
+          memAlloc[i] += node.allocatableMem;
+          nodes[i]++;
+          continue;
+        }
+        let a = offGrid.get(s.t);
+        if (!a) offGrid.set(s.t, (a = { cpuUsed: 0, cpuCap: 0, memUsed: 0, memCap: 0, cpuAlloc: 0, memAlloc: 0, nodes: 0 }));
         a.cpuUsed += (s.cpu / 100) * node.capacityCpu;
         a.cpuCap += node.capacityCpu;
         a.memUsed += (s.mem / 100) * node.capacityMem;
@@ -191,7 +243,7 @@ export function nodeGroupSeriesBuilder() {
     rows(requests: { cpuRequest: number; memRequest: number }, interval: TimeInterval): SeriesRow[] {
       const b = new Buckets(TIME_INTERVALS[interval]);
       const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
-      for (const [t, a] of at) {
+      const addTime = (t: number, a: GroupSums) => {
         b.add(t, "cpuUtilization", share(a.cpuUsed, a.cpuCap));
         b.add(t, "memoryUtilizationPercent", share(a.memUsed, a.memCap));
         b.add(t, "memoryUtilizationGb", gbFromMb(a.memUsed));
@@ -200,7 +252,14 @@ export function nodeGroupSeriesBuilder() {
         b.add(t, "memoryRequestGb", gbFromMb(requests.memRequest));
         b.add(t, "memoryRequestPercent", share(requests.memRequest, a.memAlloc));
         b.add(t, "nodes", a.nodes);
+      };
+      const g = onGrid;
+      for (let i = 0; i < g.slots; i++) {
+        if (g.nodes[i] === 0) continue;
+        const a = { cpuUsed: g.cpuUsed[i], cpuCap: g.cpuCap[i], memUsed: g.memUsed[i], memCap: g.memCap[i], cpuAlloc: g.cpuAlloc[i], memAlloc: g.memAlloc[i], nodes: g.nodes[i] };
+        addTime(g.firstMs + i * g.stepMs, a);
       }
+      for (const [t, a] of offGrid) addTime(t, a);
       return b.rows(NODE_GROUP_METRICS);
     },
   };
