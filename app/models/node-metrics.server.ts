@@ -154,9 +154,9 @@ export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, a
   const read = await samplesOf(store);
   const [nodes, requests] = await Promise.all([nodesOfGroup(store.db, group.clusterName, group.nodeGroupName), groupRequests(store.db, group.clusterName, group.nodeGroupName)]);
   // One node at a time: a stored series is one row read, and a big group need not hold every read in flight, nor
-  // every node's samples. A demo node's samples are made in this thread, ~2-3 ms a node over 7 days: the biggest
-  // group at 500,000 containers (1,897 nodes) held the process for 5-9 s, and every other request it had with it.
-  // So the loop gives the event loop a turn every TURN_MS.
+  // every node's samples. A demo node's samples are made in this thread (30 days of them for the daily chart): the
+  // biggest group at 500,000 containers (1,897 nodes) held the process for ~7 s, and every other request it had
+  // with it (decision 022 §11). So the loop gives the event loop a turn every TURN_MS.
   const series = nodeGroupSeriesBuilder({ fromMs: w.fromMs, toMs: w.toMs, stepMs: SAMPLE_STEP_MS });
   let turnStarted = performance.now();
   for (const n of nodes) {

@@ -269,9 +269,9 @@ describe.each(TEST_STORES)("nodes and node groups over GraphQL on $name", (testS
   });
 
   it("gives other requests a turn while it works out a node group's series", async () => {
-    // Each node's samples take 30 ms of this thread here. A demo node's are made in the web process (~2-3 ms each
-    // over 7 days, and a group can have ~1,900 nodes): a group's series must not hold the event loop from its first
-    // node to its last, or every other request of the process waits for it (5-9 s for the biggest group at 500k).
+    // Each node's samples take 30 ms of this thread here. A demo node's are made in the web process (a few ms each
+    // over 30 days, and a group can have ~1,900 nodes): a group's series must not hold the event loop from its first
+    // node to its last, or every other request of the process waits for it (~7 s for the biggest group at 500k).
     const slow = (id: string, fromMs: number, toMs: number) => {
       const until = performance.now() + 30;
       while (performance.now() < until);
