@@ -17,7 +17,7 @@ import type { RequestHandler } from "express";
 import { constants } from "node:zlib";
 
 /** The options for everything but the built assets: pages, data requests, the API, exports, public/ files. */
-export const ANSWER_COMPRESSION = {
+const ANSWER_COMPRESSION = {
   level: 1,
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 20 } },
 } as const satisfies compression.CompressionOptions;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { nodeGroupSeries, nodeGroupSeriesBuilder, nodeSeries, podsAt } from "./series";
+import { nodeGroupSeriesBuilder, nodeSeries, podsAt, type SeriesRow, type TimeInterval } from "./series";
 
 const DAY = 86_400_000;
+
+type GroupInput = Parameters<ReturnType<typeof nodeGroupSeriesBuilder>["add"]>;
+
+/** A group's series from every node's samples, without a grid (every time through the builder's map). */
+function nodeGroupSeries(nodes: readonly { node: GroupInput[0]; samples: GroupInput[1] }[], requests: { cpuRequest: number; memRequest: number }, interval: TimeInterval): SeriesRow[] {
+  const group = nodeGroupSeriesBuilder();
+  for (const { node, samples } of nodes) group.add(node, samples);
+  return group.rows(requests, interval);
+}
 const T0 = Date.UTC(2025, 0, 1);
 const node = {
   capacityMem: 10_240,
