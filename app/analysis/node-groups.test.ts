@@ -89,10 +89,10 @@ describe("nodeGroupFacts", () => {
   });
 });
 
-describe("GroupSums", () => {
-  it("gives the engine's groupUtilisation, node by node", async () => {
+describe("GroupSeriesSums.utilisation", () => {
+  it("gives the engine's groupUtilisation, node by node, over the 7 days of a 30-day grid", async () => {
     const { groupUtilisation } = await import("~/engine/nodes");
-    const { GroupSums } = await import("./node-groups");
+    const { GroupSeriesSums } = await import("~/domain/nodes/series");
     const from = NOW - 7 * 86_400_000;
     // Nodes of different sizes with samples at different times (one joins late, one has gaps).
     const series = [
@@ -100,11 +100,14 @@ describe("GroupSums", () => {
       { capacityCpu: 8000, capacityMem: 32768, samples: flat(10, 60).slice(1000) },
       { capacityCpu: 4000, capacityMem: 16384, samples: flat(50, 50).filter((_, i) => i % 3 !== 0) },
     ];
-    const sums = new GroupSums(from, 2017);
-    for (const s of series) sums.add(s.capacityCpu, s.capacityMem, s.samples);
-    const got = sums.result()!;
+    const sums = GroupSeriesSums.over(NOW - 30 * 86_400_000, NOW, 300_000);
+    // Samples before the 7 days count in the series, not in the utilisation.
+    const older = { capacityCpu: 2000, capacityMem: 8192, allocatableCpu: 0, allocatableMem: 0 };
+    sums.add(older, [{ t: from - 300_000, cpu: 100, mem: 100 }]);
+    for (const s of series) sums.add({ ...s, allocatableCpu: 0, allocatableMem: 0 }, s.samples);
+    const got = sums.utilisation(from, NOW)!;
     const want = groupUtilisation(series)!;
     for (const k of Object.keys(want) as (keyof typeof want)[]) expect(got[k], k).toBeCloseTo(want[k], 9);
-    expect(new GroupSums(from, 10).result()).toBeNull();
+    expect(GroupSeriesSums.over(from, NOW, 300_000).utilisation(from, NOW)).toBeNull();
   });
 });

@@ -12,10 +12,13 @@
  * - Primary constraint: Cpu Request, Memory Request or Memory Utilization, whichever is nearest its capacity
  *   threshold; it decides which resource's spare is a realizable gain (costs.ts).
  *
- * Node samples cover the spec's 7 days at 5 minutes and are read one node at a time: each node's samples go into
- * its utilisation (nodeUtilisation) and into the group's per-time sums (GroupSums, the engine's groupUtilisation
- * computed as a stream), then are dropped, so memory does not grow with the size of a group. A node without
- * samples is taken to have run the whole window (the inventory lists it) and is not judged for saturation.
+ * Node samples are read one node at a time over the group series' 30 days (GROUP_SERIES_DAYS) at 5 minutes: the
+ * last 7 (the spec's window) go into the node's utilisation (nodeUtilisation), all 30 into the group's per-time
+ * sums (GroupSeriesSums), then are dropped, so memory does not grow with the size of a group. The sums give the
+ * group's utilisation over the 7 days (the engine's groupUtilisation computed as a stream) and, packed, the
+ * group's chart series stored with the snapshot: a web process draws a group's charts from them, not from its
+ * nodes' samples (issue 13). A node without samples is taken to have run the whole window (the inventory lists
+ * it) and is not judged for saturation.
  */
 import {
   DEFAULT_CAPACITY_THRESHOLDS,
@@ -25,11 +28,12 @@ import {
   nodeInputFromRow,
   nodeUtilisation,
   primaryConstraint,
-  type GroupUtilisation,
   type NodeInput,
 } from "~/engine/nodes";
 import type { ContainerTable, NodeGroupTable, NodeTable } from "~/db/schema";
 import { SAMPLE_STEP_MS, type MetricsSource, type UtilisationSample } from "~/engine/source-contract";
+import { GROUP_SERIES_DAYS, GroupSeriesSums } from "~/domain/nodes/series";
+import { packGroupSeries } from "~/domain/nodes/group-series-pack";
 import type { GroupFacts } from "./columns";
 import { containersByGroup, peakPods, podsPerNode, type GroupSeen, type NodeSeen } from "./node-results";
 
@@ -51,81 +55,6 @@ export interface NodeGroupPhaseInput {
   onProgress?: (nodesDone: number, nodesTotal: number) => void | Promise<void>;
 }
 
-/**
- * The engine's groupUtilisation (app/engine/nodes/group-utilisation.ts), accumulated node by node: at each
- * sample time, used = Σ pct / 100 × capacity and cap = Σ capacity over the nodes with a sample then; the group's
- * % at that time is used / cap; averages are over the times with a sample, peaks the highest time. A unit test
- * holds the two equal.
- */
-export class GroupSums {
-  private readonly cpuUsed: Float64Array;
-  private readonly memUsed: Float64Array;
-  private readonly cpuCap: Float64Array;
-  private readonly memCap: Float64Array;
-  private readonly seen: Uint8Array;
-
-  constructor(
-    private readonly fromMs: number,
-    private readonly slots: number,
-  ) {
-    this.cpuUsed = new Float64Array(slots);
-    this.memUsed = new Float64Array(slots);
-    this.cpuCap = new Float64Array(slots);
-    this.memCap = new Float64Array(slots);
-    this.seen = new Uint8Array(slots);
-  }
-
-  add(capacityCpu: number, capacityMem: number, samples: readonly UtilisationSample[]) {
-    for (const s of samples) {
-      const i = Math.round((s.t - this.fromMs) / SAMPLE_STEP_MS);
-      if (i < 0 || i >= this.slots) continue;
-      this.cpuUsed[i] += (s.cpu / 100) * capacityCpu;
-      this.memUsed[i] += (s.mem / 100) * capacityMem;
-      this.cpuCap[i] += capacityCpu;
-      this.memCap[i] += capacityMem;
-      this.seen[i] = 1;
-    }
-  }
-
-  result(): GroupUtilisation | null {
-    const pct = (used: number, cap: number) => (cap > 0 ? (used / cap) * 100 : 0);
-    let n = 0;
-    let sumCpuPct = 0;
-    let sumMemPct = 0;
-    let sumCpuUsed = 0;
-    let sumMemUsed = 0;
-    let peakCpuPct = 0;
-    let peakMemPct = 0;
-    let peakCpuUsed = 0;
-    let peakMemUsed = 0;
-    for (let i = 0; i < this.slots; i++) {
-      if (this.seen[i] === 0) continue;
-      n++;
-      const cpuPct = pct(this.cpuUsed[i], this.cpuCap[i]);
-      const memPct = pct(this.memUsed[i], this.memCap[i]);
-      sumCpuPct += cpuPct;
-      sumMemPct += memPct;
-      sumCpuUsed += this.cpuUsed[i];
-      sumMemUsed += this.memUsed[i];
-      peakCpuPct = Math.max(peakCpuPct, cpuPct);
-      peakMemPct = Math.max(peakMemPct, memPct);
-      peakCpuUsed = Math.max(peakCpuUsed, this.cpuUsed[i]);
-      peakMemUsed = Math.max(peakMemUsed, this.memUsed[i]);
-    }
-    if (n === 0) return null;
-    return {
-      avgCpuUtilization: sumCpuPct / n,
-      peakCpuUtilization: peakCpuPct,
-      avgMemUtilization: sumMemPct / n,
-      peakMemUtilization: peakMemPct,
-      avgCpuUsed: sumCpuUsed / n,
-      peakCpuUsed,
-      avgMemUsed: sumMemUsed / n,
-      peakMemUsed,
-    };
-  }
-}
-
 /** The containers on each group of the input, DaemonSets on every group of their cluster (node-results.ts). */
 export function groupContainers(input: Pick<NodeGroupPhaseInput, "nodeGroups" | "nodes" | "containers">) {
   const nodeCounts = new Map<string, number>();
@@ -145,6 +74,7 @@ export async function nodeGroupFacts(input: NodeGroupPhaseInput): Promise<Map<st
  */
 export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Map<string, GroupFacts>; groups: GroupSeen[] }> {
   const fromMs = input.nowMs - WINDOW_HOURS * 3_600_000;
+  const seriesFromMs = input.nowMs - GROUP_SERIES_DAYS * 86_400_000;
   const windowEndUtc = new Date(input.nowMs).toISOString();
   const nodesByGroup = new Map<string, NodeTable[]>();
   for (const n of input.nodes) {
@@ -153,7 +83,6 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
   }
   const byGroup = groupContainers(input);
   const health = DEFAULT_HEALTH_THRESHOLDS;
-  const slots = Math.ceil((input.nowMs - fromMs) / SAMPLE_STEP_MS) + 1;
   const out = new Map<string, GroupFacts>();
   const groups: GroupSeen[] = [];
   const pods = podsPerNode(
@@ -167,9 +96,10 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
     const rows = nodesByGroup.get(k) ?? [];
     const nodes: NodeInput[] = [];
     const seen: NodeSeen[] = [];
-    const sums = new GroupSums(Math.ceil(fromMs / SAMPLE_STEP_MS) * SAMPLE_STEP_MS, slots);
+    const sums = GroupSeriesSums.over(seriesFromMs, input.nowMs, SAMPLE_STEP_MS);
     for (const row of rows) {
-      const samples: readonly UtilisationSample[] = input.source ? await input.source.nodeSamples(row.id, fromMs, input.nowMs, SAMPLE_STEP_MS) : [];
+      const all: readonly UtilisationSample[] = input.source ? await input.source.nodeSamples(row.id, seriesFromMs, input.nowMs, SAMPLE_STEP_MS) : [];
+      const samples = lastFrom(all, fromMs);
       const u = nodeUtilisation(samples, SAMPLE_STEP_MS);
       const p = pods(row.cluster, row.node_group);
       const lastMs = samples.length ? samples[samples.length - 1].t : null;
@@ -182,13 +112,13 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
       nodes.push(nodeInput);
       const gpu = input.source?.nodeGpu ? await input.source.nodeGpu(row.id, fromMs, input.nowMs) : null;
       seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? Math.min(row.pod_capacity, p.share + p.daemonSets) : null, gpu });
-      sums.add(row.cpu_capacity, row.mem_capacity, samples);
+      sums.add({ capacityCpu: row.cpu_capacity, capacityMem: row.mem_capacity, allocatableCpu: row.cpu_allocatable, allocatableMem: row.mem_allocatable }, all);
     }
     const containers = (byGroup.get(k) ?? []).map((c) => ({
       ...containerInputFromRow(c.row, { recommendedCpuRequest: null, recommendedMemRequest: null, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 }),
       replicas: c.replicas,
     }));
-    const groupUtilisation = sums.result();
+    const groupUtilisation = sums.utilisation(fromMs, input.nowMs);
     const agg = nodeGroupAggregates({
       nodeGroupId: g.id,
       clusterName: g.cluster,
@@ -200,7 +130,7 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
       utilisation: groupUtilisation,
     });
     const judged = nodes.some((n) => n.utilisation !== null);
-    groups.push({ group: g, nodes: seen, utilisation: groupUtilisation });
+    groups.push({ group: g, nodes: seen, utilisation: groupUtilisation, series: packGroupSeries(sums) });
     out.set(k, {
       strandedCpu: agg.memNodeBalanceRatio !== null && agg.memNodeBalanceRatio >= health.memNodeBalanceRatioThreshold,
       strandedMem: agg.cpuNodeBalanceRatio !== null && agg.cpuNodeBalanceRatio >= health.cpuNodeBalanceRatioThreshold,
@@ -214,4 +144,16 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
     await input.onProgress?.(done, input.nodes.length);
   }
   return { facts: out, groups };
+}
+
+/** The samples at or after fromMs of a series in time order (a slice: the samples are not copied). */
+function lastFrom(samples: readonly UtilisationSample[], fromMs: number): readonly UtilisationSample[] {
+  let lo = 0;
+  let hi = samples.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (samples[mid].t < fromMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? samples : samples.slice(lo);
 }

@@ -12,6 +12,7 @@
  *   to the window's end. A node without samples has neither.
  * - GPU fields: what the source reports of the node's GPUs (MetricsSource.nodeGpu); null without a GPU.
  */
+import type { PackedGroupSeries } from "~/domain/nodes/group-series-pack";
 import type { NodeAnalysisTable, NodeGroupAnalysisTable, NodeGroupTable, NodeTable } from "~/db/schema";
 import { indexByName } from "~/engine/catalog";
 import type { InstanceType } from "~/engine/catalog";
@@ -46,6 +47,8 @@ export interface GroupSeen {
   group: NodeGroupTable;
   nodes: NodeSeen[];
   utilisation: GroupUtilisation | null;
+  /** The group's chart series over GROUP_SERIES_DAYS, packed (stored as node_group_series). */
+  series?: PackedGroupSeries;
 }
 
 /** A container's results as the node group needs them (rows of container_analysis). */

@@ -1,5 +1,5 @@
 /**
- * Writes a snapshot's node_analysis and node_group_analysis rows (node-results.ts) after the containers: a node
+ * Writes a snapshot's node_analysis, node_group_analysis and node_group_series rows (node-results.ts) after the containers: a node
  * group's optimisation needs its containers' recommended requests, restarts and memory limit events, which the
  * container chunks hand back as rows (ContainerResults keeps just those four numbers per container, in typed
  * arrays, so 150,000 containers cost a few MB).
@@ -113,19 +113,34 @@ async function insertChunked<T extends "node_analysis" | "node_group_analysis">(
 
 /** Builds and inserts the rows; returns how many of each it wrote (the swap checks them). */
 export async function writeNodeRows(db: Kysely<Database>, input: NodeWriteInput): Promise<{ nodes: number; groups: number }> {
-  const { nodeRows, groupRows } = buildNodeRows(input);
-  await db.transaction().execute((trx) => insertNodeRows(trx, { nodeRows, groupRows }, input.maxParams));
+  const rows = buildNodeRows(input);
+  await db.transaction().execute((trx) => insertNodeRows(trx, rows, input.maxParams));
+  const { nodeRows, groupRows } = rows;
   return { nodes: nodeRows.length, groups: groupRows.length };
 }
 
-/** Inserts built node and node group rows in `db` (a transaction: an analysis shard commits them with its containers). */
-export async function insertNodeRows(db: Kysely<Database>, rows: { nodeRows: Database["node_analysis"][]; groupRows: Database["node_group_analysis"][] }, maxParams: number) {
+type NodeRows = { nodeRows: Database["node_analysis"][]; groupRows: Database["node_group_analysis"][]; seriesRows: Database["node_group_series"][] };
+
+/** A group's series rows per statement: ~70 kB each (30 days at 5 minutes), so a statement stays near 1 MB. */
+const SERIES_ROWS_PER_INSERT = 16;
+
+/** Inserts built node, node group and group series rows in `db` (a transaction: an analysis shard commits them with its containers). */
+export async function insertNodeRows(db: Kysely<Database>, rows: NodeRows, maxParams: number) {
   await insertChunked(db, "node_group_analysis", rows.groupRows, maxParams);
   await insertChunked(db, "node_analysis", rows.nodeRows, maxParams);
+  for (let i = 0; i < rows.seriesRows.length; i += SERIES_ROWS_PER_INSERT) {
+    await db
+      .insertInto("node_group_series")
+      .values(rows.seriesRows.slice(i, i + SERIES_ROWS_PER_INSERT))
+      .execute();
+  }
 }
 
-/** The node_analysis and node_group_analysis rows of the input's groups, not yet written. */
-export function buildNodeRows(input: NodeWriteInput): { nodeRows: Database["node_analysis"][]; groupRows: Database["node_group_analysis"][] } {
+/** A typed array's bytes as a Buffer for a blob column (no copy). */
+const bytes = (a: Float32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
+/** The node_analysis, node_group_analysis and node_group_series rows of the input's groups, not yet written. */
+export function buildNodeRows(input: NodeWriteInput): NodeRows {
   const catalogOf = (cluster: string) => input.catalog ?? shippedNodeCatalog(input.regions?.[cluster] ?? null);
   const indexes = new Map<readonly InstanceType[], Map<string, InstanceType>>();
   const indexOf = (catalog: readonly InstanceType[]) => indexes.get(catalog) ?? indexes.set(catalog, indexByName(catalog)).get(catalog)!;
@@ -133,6 +148,7 @@ export function buildNodeRows(input: NodeWriteInput): { nodeRows: Database["node
   const byGroup = groupContainers({ nodeGroups: input.groups.map((g) => g.group), nodes: input.groups.flatMap((g) => g.nodes.map((n) => n.row)), containers: input.containers });
   const nodeRows: Database["node_analysis"][] = [];
   const groupRows: Database["node_group_analysis"][] = [];
+  const seriesRows: Database["node_group_series"][] = [];
   for (const g of input.groups) {
     const containers = (byGroup.get(groupKey(g.group.cluster, g.group.name)) ?? []).map((c) => {
       const result = input.results.of(c.row.id);
@@ -145,6 +161,10 @@ export function buildNodeRows(input: NodeWriteInput): { nodeRows: Database["node
     groupRows.push(groupRow);
     const money = { windowHours: input.windowHours, currentEstimatedCost: groupRow.current_estimated_cost, estimatedWastePerMonth: groupRow.estimated_waste_per_month };
     for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, indexOf(catalog), money));
+    if (g.series) {
+      const { startMs, stepMs, slots, used, runs } = g.series;
+      seriesRows.push({ snapshot_id: input.snapshotId, node_group_id: g.group.id, start_ms: startMs, step_ms: stepMs, slots, used: bytes(used), runs: bytes(runs) });
+    }
   }
-  return { nodeRows, groupRows };
+  return { nodeRows, groupRows, seriesRows };
 }

@@ -320,7 +320,7 @@ async function cloudShard(
   });
   return {
     containerRows: [],
-    nodeRows: { nodeRows: [], groupRows: [] },
+    nodeRows: { nodeRows: [], groupRows: [], seriesRows: [] },
     cloudRows,
     result: {
       containers: 0,

@@ -43,6 +43,7 @@ export async function deleteSnapshotRows(db: Db, snapshotId: string) {
   await db.deleteFrom("container_analysis").where("snapshot_id", "=", snapshotId).execute();
   await db.deleteFrom("node_analysis").where("snapshot_id", "=", snapshotId).execute();
   await db.deleteFrom("node_group_analysis").where("snapshot_id", "=", snapshotId).execute();
+  await db.deleteFrom("node_group_series").where("snapshot_id", "=", snapshotId).execute();
   await db.deleteFrom("cloud_analysis").where("snapshot_id", "=", snapshotId).execute();
 }
 

@@ -781,6 +781,32 @@ function m021(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 13: a node group's chart series, computed by the analysis run and kept with its snapshot (one row per
+ * group): the used CPU and memory per 5-minute time as float32 (`used`: cpu then mem, `slots` each) and the
+ * capacity, allocatable and node count as runs of six float64 (`runs`; group-series-pack.ts), from start_ms every
+ * step_ms. A web process answers a group's charts from them, never from its nodes' samples.
+ */
+function m022(dialect: DialectName): Migration {
+  const blob = dialect === "postgres" ? "bytea" : "blob";
+  const bigint = dialect === "postgres" ? "bigint" : "integer";
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("node_group_series")
+        .addColumn("snapshot_id", "text", (c) => c.notNull())
+        .addColumn("node_group_id", "text", (c) => c.notNull())
+        .addColumn("start_ms", bigint, (c) => c.notNull())
+        .addColumn("step_ms", "integer", (c) => c.notNull())
+        .addColumn("slots", "integer", (c) => c.notNull())
+        .addColumn("used", blob, (c) => c.notNull())
+        .addColumn("runs", blob, (c) => c.notNull())
+        .addPrimaryKeyConstraint("node_group_series_pk", ["snapshot_id", "node_group_id"])
+        .execute();
+    },
+  };
+}
+
 /** The four shipped policies as they were when migration 016 shipped (values complete; frozen here on purpose). */
 const SHIPPED_POLICIES_016 = [
   {"id": "system-default", "name": "System Default Policy", "description": "Every parameter at its default: CPU request at the 95th percentile, memory request at peak + 15 %, 7 days of data.", "values": {"workloadRangeDays": 7, "includeWeekdays": true, "includeWeekends": true, "excludedHours": [], "minimumDays": 1, "minimumHours": 2, "cpuAllocationMin": 10, "cpuAllocationMax": 64000, "cpuAllocationIncrement": 10, "memoryAllocationMin": 64, "memoryAllocationMax": 262144, "memoryAllocationIncrement": 16, "cpuAnalysisMetric": "Percentile", "cpuPercentile": 95, "memoryAnalysisMetric": "Peak", "memoryPercentile": 99, "cpuRequestHeadroom": 0, "cpuLimitHeadroom": 20, "memoryRequestHeadroom": 15, "memoryLimitFactor": 1.2, "memoryLimitHeadroom": 15, "oomMemoryFactor": 1.25, "upsizeThreshold": 10, "downsizeThreshold": 20, "maxPercentIncrease": 300, "maxPercentDecrease": 50, "minHoursForDownsize": 168}},
@@ -917,6 +943,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "018_node_analysis_money": m018(dialect),
         "020_analysis_shards": m020(),
         "021_container_analysis_policy_index": m021(dialect),
+        "022_node_group_series": m022(dialect),
       };
     },
   };

@@ -331,6 +331,17 @@ export interface CollectionRunTable {
   details_json?: string | null;
 }
 
+/** Migration 022: a node group's chart series of a snapshot, packed (app/domain/nodes/group-series-pack.ts). */
+export interface NodeGroupSeriesTable {
+  snapshot_id: string;
+  node_group_id: string;
+  start_ms: number;
+  step_ms: number;
+  slots: number;
+  used: Buffer;
+  runs: Buffer;
+}
+
 /**
  * Migration 011: a collection run's stored series (the Prometheus source's 5-minute samples), one row per container
  * or node: little-endian float32 arrays of `slots` values from start_ms every step_ms, NaN where there is no sample.
@@ -810,6 +821,7 @@ export interface Database {
   container_analysis: ContainerAnalysisTable;
   node_analysis: NodeAnalysisTable;
   node_group_analysis: NodeGroupAnalysisTable;
+  node_group_series: NodeGroupSeriesTable;
   grid_view: GridViewTable;
   grid_view_favorite: GridViewFavoriteTable;
   cloud_connection: CloudConnectionTable;

@@ -385,6 +385,13 @@ export async function nodesOfGroup(db: Db, clusterName: string, nodeGroupName: s
   return r.rows.map(toNode);
 }
 
+/** How many nodes a group has in the current snapshot. */
+export async function nodeCountOfGroup(db: Db, clusterName: string, nodeGroupName: string): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from node_analysis
+    where snapshot_id = ${CURRENT} and cluster_name = ${clusterName} and node_group_name = ${nodeGroupName}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /**
  * Requests and limits of the containers of a group (mCores, MB; per replica × replicas, unset as 0), and the
  * DaemonSet requests of its cluster (one copy per node): what the request and limit series spread over nodes.

@@ -7,14 +7,15 @@
  */
 import type { Store } from "~/db/connect.server";
 import { validationError } from "~/lib/errors";
-import { groupRequests, nodeById, nodeGroupById, nodesOfGroup, type NodeRow } from "./node-analysis.server";
+import { groupRequests, nodeById, nodeGroupById, nodeCountOfGroup, nodesOfGroup, type NodeRow } from "./node-analysis.server";
 import { currentSnapshot } from "./snapshot.server";
 import { storedSource } from "./stored-source.server";
 import { storedSeriesSource } from "./collected-series.server";
 import { latestCollection, storedDemoNodeShares } from "~/sources/collect.server";
 import { demoNodeSamples, nodeGroupKey } from "~/sources/demo";
 import { SAMPLE_STEP_MS, type UtilisationSample } from "~/engine/source-contract";
-import { nodeGroupSeriesBuilder, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
+import { GroupSeriesSums, nodeSeries, TIME_INTERVALS, type SeriesRow, type TimeInterval } from "~/domain/nodes/series";
+import { storedGroupSeries } from "./node-group-series.server";
 import { DAY_MS } from "~/lib/time";
 import { isOwnKey } from "~/lib/own-key";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -146,18 +147,39 @@ async function daemonSetCount(store: Store, cluster: string): Promise<number> {
   return rows.length;
 }
 
-/** metricsViewerNodeGroup; undefined for an unknown node group. */
+/**
+ * metricsViewerNodeGroup; undefined for an unknown node group. The series the analysis run stored with the
+ * snapshot answer every window inside their 30 days (every chart of the screens); an older window, or a snapshot
+ * made before they were stored, is summed here from the nodes' samples.
+ */
 export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, args: SeriesArgs): Promise<SeriesRow[] | undefined> {
   const group = await nodeGroupById(store.db, nodeGroupId);
   if (!group) return undefined;
-  const w = seriesWindow(args, await nowOf(store));
+  const snap = await currentSnapshot(store.db);
+  const w = seriesWindow(args, snap ? Date.parse(snap.window_end) : Date.now());
+  const [stored, requests, nodeCount] = await Promise.all([
+    snap && !override ? storedGroupSeries(store.db, snap.id, nodeGroupId) : undefined,
+    groupRequests(store.db, group.clusterName, group.nodeGroupName),
+    nodeCountOfGroup(store.db, group.clusterName, group.nodeGroupName),
+  ]);
+  const total = {
+    cpuRequest: requests.group.cpuRequest + requests.perNode.cpuRequest * nodeCount,
+    memRequest: requests.group.memRequest + requests.perNode.memRequest * nodeCount,
+  };
+  if (stored?.covers(w.fromMs, w.toMs)) return stored.rows(total, w.interval, w.fromMs, w.toMs);
+  return (await summedGroupSeries(store, group, w)).rows(total, w.interval);
+}
+
+/**
+ * A group's series summed from its nodes' samples, one node at a time: a stored series is one row read, and a big
+ * group need not hold every read in flight, nor every node's samples. A demo node's samples are made in this
+ * thread, so the loop gives the event loop a turn every TURN_MS (the biggest group at 500,000 containers, 1,897
+ * nodes over 30 days, held the process for ~7 s, and every other request it had with it: decision 022 §11).
+ */
+async function summedGroupSeries(store: Store, group: { clusterName: string; nodeGroupName: string }, w: ReturnType<typeof seriesWindow>): Promise<GroupSeriesSums> {
   const read = await samplesOf(store);
-  const [nodes, requests] = await Promise.all([nodesOfGroup(store.db, group.clusterName, group.nodeGroupName), groupRequests(store.db, group.clusterName, group.nodeGroupName)]);
-  // One node at a time: a stored series is one row read, and a big group need not hold every read in flight, nor
-  // every node's samples. A demo node's samples are made in this thread (30 days of them for the daily chart): the
-  // biggest group at 500,000 containers (1,897 nodes) held the process for ~7 s, and every other request it had
-  // with it (decision 022 §11). So the loop gives the event loop a turn every TURN_MS.
-  const series = nodeGroupSeriesBuilder({ fromMs: w.fromMs, toMs: w.toMs, stepMs: SAMPLE_STEP_MS });
+  const nodes = await nodesOfGroup(store.db, group.clusterName, group.nodeGroupName);
+  const series = GroupSeriesSums.over(w.fromMs, w.toMs, SAMPLE_STEP_MS);
   let turnStarted = performance.now();
   for (const n of nodes) {
     if (read && w.toMs > w.fromMs) series.add(n, await read(n, w.fromMs, w.toMs));
@@ -166,13 +188,7 @@ export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, a
       turnStarted = performance.now();
     }
   }
-  return series.rows(
-    {
-      cpuRequest: requests.group.cpuRequest + requests.perNode.cpuRequest * nodes.length,
-      memRequest: requests.group.memRequest + requests.perNode.memRequest * nodes.length,
-    },
-    w.interval,
-  );
+  return series;
 }
 
 /** The longest a node group's series works before other requests get a turn. */

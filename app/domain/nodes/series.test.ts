@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { nodeGroupSeriesBuilder, nodeSeries, podsAt, type SeriesRow, type TimeInterval } from "./series";
+import { GroupSeriesSums, nodeSeries, podsAt, type SeriesRow, type TimeInterval } from "./series";
+import { packGroupSeries, unpackGroupSeries } from "./group-series-pack";
 
 const DAY = 86_400_000;
 
-type GroupInput = Parameters<ReturnType<typeof nodeGroupSeriesBuilder>["add"]>;
+type GroupInput = Parameters<GroupSeriesSums["add"]>;
 
-/** A group's series from every node's samples, without a grid (every time through the builder's map). */
-function nodeGroupSeries(nodes: readonly { node: GroupInput[0]; samples: GroupInput[1] }[], requests: { cpuRequest: number; memRequest: number }, interval: TimeInterval): SeriesRow[] {
-  const group = nodeGroupSeriesBuilder();
+/** A group's series from every node's samples, on the 5-minute grid of [from, to). */
+function nodeGroupSeries(
+  nodes: readonly { node: GroupInput[0]; samples: GroupInput[1] }[],
+  requests: { cpuRequest: number; memRequest: number },
+  interval: TimeInterval,
+  [from, to] = [T0 - DAY, T0 + 2 * DAY],
+): SeriesRow[] {
+  const group = GroupSeriesSums.over(from, to, 300_000);
   for (const { node, samples } of nodes) group.add(node, samples);
   return group.rows(requests, interval);
 }
@@ -70,22 +76,59 @@ describe("node series", () => {
     expect(rows[0].metrics.cpuRequestPercent).toMatchObject({ min: 50, peak: 200 });
   });
 
-  it("gives the same group series with the samples' grid as without: on it, off it and past its end", () => {
+  it("counts a sample off the 5-minute marks at the nearest mark and leaves out one outside the grid", () => {
     const a = { capacityCpu: 1000, capacityMem: 1024, allocatableCpu: 900, allocatableMem: 900 };
     const b = { capacityCpu: 3000, capacityMem: 2048, allocatableCpu: 2700, allocatableMem: 1800 };
+    // b's samples sit 1 minute past the marks (a Prometheus series stored off them); T0 + 10 min is past the
+    // grid's end (its window is [T0 - 2 min, T0 + 10 min)); T0 - 5 min is before its start.
     const nodes = [
-      // T0 + 1 min is off the 5-minute grid; T0 + 10 min is past the grid's end (toMs is exclusive).
-      { node: a, samples: [{ t: T0, cpu: 100, mem: 10 }, { t: T0 + 60_000, cpu: 50, mem: 20 }, { t: T0 + 300_000, cpu: 25, mem: 10 }, { t: T0 + 600_000, cpu: 75, mem: 40 }] },
-      { node: b, samples: [{ t: T0, cpu: 0, mem: 30 }, { t: T0 + 300_000, cpu: 50, mem: 50 }] },
+      { node: a, samples: [{ t: T0 - 300_000, cpu: 10, mem: 10 }, { t: T0, cpu: 100, mem: 10 }, { t: T0 + 300_000, cpu: 25, mem: 10 }, { t: T0 + 600_000, cpu: 75, mem: 40 }] },
+      { node: b, samples: [{ t: T0 + 60_000, cpu: 0, mem: 30 }, { t: T0 + 360_000, cpu: 50, mem: 50 }] },
     ];
     const requests = { cpuRequest: 1800, memRequest: 900 };
-    const onGrid = nodeGroupSeriesBuilder({ fromMs: T0 - 120_000, toMs: T0 + 600_000, stepMs: 300_000 });
-    for (const n of nodes) onGrid.add(n.node, n.samples);
-    for (const interval of ["MINUTE_5", "HOUR_1", "DAY_1"] as const) expect(onGrid.rows(requests, interval)).toEqual(nodeGroupSeries(nodes, requests, interval));
-    const fiveMinutes = onGrid.rows(requests, "MINUTE_5");
-    // The off-grid time shares T0's 5-minute bucket (min 1 node, peak 2).
-    expect(fiveMinutes.map((r) => [r.metrics.nodes?.min, r.metrics.nodes?.peak])).toEqual([[1, 2], [2, 2], [1, 1]]);
-    // At T0 + 5 min: 250 + 1500 of 4000 mCores.
-    expect(fiveMinutes[1].metrics.cpuUtilization?.avg).toBe(43.75);
+    const fiveMinutes = nodeGroupSeries(nodes, requests, "MINUTE_5", [T0 - 120_000, T0 + 600_000]);
+    expect(fiveMinutes.map((r) => [r.auditUtcTimeBucket, r.metrics.nodes?.peak])).toEqual([
+      [new Date(T0).toISOString(), 2],
+      [new Date(T0 + 300_000).toISOString(), 2],
+    ]);
+    // At T0: 1000 + 0 of 4000 mCores; at T0 + 5 min: 250 + 1500 of 4000.
+    expect(fiveMinutes.map((r) => r.metrics.cpuUtilization?.avg)).toEqual([25, 43.75]);
+  });
+
+  it("answers a window inside its grid as a grid of that window does", () => {
+    const a = { capacityCpu: 1000, capacityMem: 1024, allocatableCpu: 900, allocatableMem: 900 };
+    const samples = Array.from({ length: 3 * 288 }, (_, i) => ({ t: T0 + i * 300_000, cpu: (i * 7) % 100, mem: (i * 13) % 100 }));
+    const requests = { cpuRequest: 450, memRequest: 300 };
+    const wide = GroupSeriesSums.over(T0, T0 + 3 * DAY, 300_000);
+    wide.add(a, samples);
+    // A window off the marks and off the days: from 10:02 on day 1 to 07:00 on day 3.
+    const [from, to] = [T0 + 10 * 3_600_000 + 120_000, T0 + 2 * DAY + 7 * 3_600_000];
+    const narrow = GroupSeriesSums.over(from, to, 300_000);
+    narrow.add(a, samples);
+    expect(wide.covers(from, to)).toBe(true);
+    expect(wide.covers(T0 - 1, to)).toBe(false);
+    for (const interval of ["MINUTE_5", "HOUR_1", "DAY_1"] as const) expect(wide.rows(requests, interval, from, to)).toEqual(narrow.rows(requests, interval));
+    expect(wide.utilisation(from, to)).toEqual(narrow.utilisation(-Infinity, Infinity));
+    expect(wide.rows(requests, "DAY_1", from, to)).toHaveLength(3);
+  });
+
+  it("keeps a group's sums through their stored packing: used as float32, the rest exactly", () => {
+    const a = { capacityCpu: 16_000, capacityMem: 65_536, allocatableCpu: 15_890, allocatableMem: 61_000 };
+    const b = { capacityCpu: 4_000, capacityMem: 16_384, allocatableCpu: 3_920, allocatableMem: 14_000 };
+    const sums = GroupSeriesSums.over(T0, T0 + DAY, 300_000);
+    // b joins at noon and leaves at 18:00; a has a gap at 03:00.
+    sums.add(a, Array.from({ length: 288 }, (_, i) => ({ t: T0 + i * 300_000, cpu: 33.3 + (i % 10), mem: 71.1 })).filter((_, i) => i !== 36));
+    sums.add(b, Array.from({ length: 72 }, (_, i) => ({ t: T0 + DAY / 2 + i * 300_000, cpu: 12.5, mem: 40.2 })));
+    const packed = packGroupSeries(sums);
+    expect(packed.runs.length / 6).toBe(5); // a; none at 03:00; a again; a + b; a
+    const back = unpackGroupSeries(packed);
+    for (const k of ["cpuCap", "memCap", "cpuAlloc", "memAlloc", "nodes"] as const) expect(back[k]).toEqual(sums[k]);
+    for (const k of ["cpuUsed", "memUsed"] as const) for (let i = 0; i < 288; i++) expect(Math.abs(back[k][i] - sums[k][i])).toBeLessThanOrEqual(sums[k][i] * 1e-7);
+    const requests = { cpuRequest: 8000, memRequest: 30_000 };
+    const [want, got] = [sums.rows(requests, "HOUR_1"), back.rows(requests, "HOUR_1")];
+    expect(got.map((r) => r.auditUtcTimeBucket)).toEqual(want.map((r) => r.auditUtcTimeBucket));
+    for (let h = 0; h < want.length; h++) expect(got[h].metrics.cpuUtilization.avg!).toBeCloseTo(want[h].metrics.cpuUtilization.avg!, 4);
+    expect(() => unpackGroupSeries({ ...packed, used: packed.used.subarray(1) })).toThrow(RangeError);
+    expect(() => unpackGroupSeries({ ...packed, runs: packed.runs.subarray(6) })).toThrow(RangeError);
   });
 });

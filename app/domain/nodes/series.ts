@@ -14,6 +14,7 @@
  */
 import { boxStats, bucketStats, type BucketStats } from "~/engine/containers/box-stats";
 import type { UtilisationSample } from "~/engine/source-contract";
+import type { GroupUtilisation } from "~/engine/nodes/group-utilisation";
 import { coresFromMCores, gbFromMb } from "~/lib/units";
 
 export const TIME_INTERVALS = { DAY_1: 86_400_000, HOUR_1: 3_600_000, MINUTE_5: 300_000 } as const;
@@ -167,64 +168,150 @@ export function nodeSeries(node: NodeSeriesNode, samples: readonly UtilisationSa
 
 type GroupNode = Pick<NodeSeriesNode, "capacityMem" | "allocatableCpu" | "allocatableMem"> & { capacityCpu: number };
 
+/** Days of a node group's series an analysis run keeps: the longest chart, the overviews' daily one (spec 2.8). */
+export const GROUP_SERIES_DAYS = 30;
+
+/** The per-time sums of a group's series, on a grid of `slots` times from `startMs` every `stepMs`. */
+export interface GroupSeriesParts {
+  startMs: number;
+  stepMs: number;
+  slots: number;
+  cpuUsed: Float64Array;
+  memUsed: Float64Array;
+  cpuCap: Float64Array;
+  memCap: Float64Array;
+  cpuAlloc: Float64Array;
+  memAlloc: Float64Array;
+  nodes: Float64Array;
+}
+
 /**
- * A group's series built one node at a time: the caller adds a node's samples and lets them go, so a group of ~1,900
- * nodes does not hold its millions of samples at once, and a caller may give the event loop a turn between nodes.
- * The sums are kept per sample time in slots. Given the samples' grid (a window and its step), a time on it finds
- * its slot by arithmetic: a map keyed by time was ~1.4 s of a cold 1,827-node group's 30 days at 500,000
- * containers. Any other time gets a slot of its own through a map, so the grid changes the speed, never the result.
+ * A node group's series as sums per sample time: the analysis run adds its nodes' samples one node at a time (a
+ * group of ~1,900 nodes never holds its millions of samples at once) and stores the sums with the snapshot; a
+ * web process answers any window and bucket inside them with work of the chart's size, not the group's (issue
+ * 13). A sample goes to the nearest time of the grid (a Prometheus series stored off the 5-minute marks); one
+ * outside it is left out.
  */
-export function nodeGroupSeriesBuilder(grid?: { fromMs: number; toMs: number; stepMs: number }) {
-  const stepMs = grid?.stepMs ?? 1;
-  const firstMs = grid ? Math.ceil(grid.fromMs / stepMs) * stepMs : 0;
-  const gridSlots = grid ? Math.max(0, Math.ceil((grid.toMs - firstMs) / stepMs)) : 0;
-  const time = Array.from({ length: gridSlots }, (_, i) => firstMs + i * stepMs);
-  const zeros = () => new Array<number>(gridSlots).fill(0);
-  const sums = { cpuUsed: zeros(), cpuCap: zeros(), memUsed: zeros(), memCap: zeros(), cpuAlloc: zeros(), memAlloc: zeros(), nodes: zeros() };
-  const offGrid = new Map<number, number>();
-  const slotOf = (t: number): number => {
-    const i = (t - firstMs) / stepMs;
-    if (i >= 0 && i < gridSlots && Number.isInteger(i)) return i;
-    let slot = offGrid.get(t);
-    if (slot === undefined) {
-      offGrid.set(t, (slot = time.length));
-      time.push(t);
-      for (const list of Object.values(sums)) list.push(0);
+export class GroupSeriesSums implements GroupSeriesParts {
+  readonly cpuUsed: Float64Array;
+  readonly memUsed: Float64Array;
+  readonly cpuCap: Float64Array;
+  readonly memCap: Float64Array;
+  readonly cpuAlloc: Float64Array;
+  readonly memAlloc: Float64Array;
+  readonly nodes: Float64Array;
+
+  constructor(
+    readonly startMs: number,
+    readonly stepMs: number,
+    readonly slots: number,
+    parts?: Omit<GroupSeriesParts, "startMs" | "stepMs" | "slots">,
+  ) {
+    const zeros = () => new Float64Array(slots);
+    this.cpuUsed = parts?.cpuUsed ?? zeros();
+    this.memUsed = parts?.memUsed ?? zeros();
+    this.cpuCap = parts?.cpuCap ?? zeros();
+    this.memCap = parts?.memCap ?? zeros();
+    this.cpuAlloc = parts?.cpuAlloc ?? zeros();
+    this.memAlloc = parts?.memAlloc ?? zeros();
+    this.nodes = parts?.nodes ?? zeros();
+    for (const a of Object.values(parts ?? {})) if (a.length !== slots) throw new RangeError(`a group series part has ${a.length} slots, not ${slots}`);
+  }
+
+  /** The grid of [fromMs, toMs) at stepMs: its first time on a step mark, and how many times. */
+  static over(fromMs: number, toMs: number, stepMs: number): GroupSeriesSums {
+    const startMs = Math.ceil(fromMs / stepMs) * stepMs;
+    return new GroupSeriesSums(startMs, stepMs, Math.max(0, Math.ceil((toMs - startMs) / stepMs)));
+  }
+
+  add(node: GroupNode, samples: readonly UtilisationSample[]) {
+    const { cpuUsed, cpuCap, memUsed, memCap, cpuAlloc, memAlloc, nodes, startMs, stepMs, slots } = this;
+    for (const s of samples) {
+      const i = Math.round((s.t - startMs) / stepMs);
+      if (!(i >= 0 && i < slots)) continue;
+      cpuUsed[i] += (s.cpu / 100) * node.capacityCpu;
+      cpuCap[i] += node.capacityCpu;
+      memUsed[i] += (s.mem / 100) * node.capacityMem;
+      memCap[i] += node.capacityMem;
+      cpuAlloc[i] += node.allocatableCpu;
+      memAlloc[i] += node.allocatableMem;
+      nodes[i]++;
     }
-    return slot;
-  };
-  return {
-    add(node: GroupNode, samples: readonly UtilisationSample[]) {
-      const { cpuUsed, cpuCap, memUsed, memCap, cpuAlloc, memAlloc, nodes } = sums;
-      for (const s of samples) {
-        const i = slotOf(s.t);
-        cpuUsed[i] += (s.cpu / 100) * node.capacityCpu;
-        cpuCap[i] += node.capacityCpu;
-        memUsed[i] += (s.mem / 100) * node.capacityMem;
-        memCap[i] += node.capacityMem;
-        cpuAlloc[i] += node.allocatableCpu;
-        memAlloc[i] += node.allocatableMem;
-        nodes[i]++;
-      }
-    },
-    /** At each sample time the group as one machine (the engine's groupUtilisation), in `interval` buckets. */
-    rows(requests: { cpuRequest: number; memRequest: number }, interval: TimeInterval): SeriesRow[] {
-      const b = new Buckets(TIME_INTERVALS[interval]);
-      const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
-      const { cpuUsed, cpuCap, memUsed, memCap, cpuAlloc, memAlloc, nodes } = sums;
-      for (let i = 0; i < time.length; i++) {
-        if (nodes[i] === 0) continue;
-        const t = time[i];
-        b.add(t, "cpuUtilization", share(cpuUsed[i], cpuCap[i]));
-        b.add(t, "memoryUtilizationPercent", share(memUsed[i], memCap[i]));
-        b.add(t, "memoryUtilizationGb", gbFromMb(memUsed[i]));
-        b.add(t, "cpuRequestCores", coresFromMCores(requests.cpuRequest));
-        b.add(t, "cpuRequestPercent", share(requests.cpuRequest, cpuAlloc[i]));
-        b.add(t, "memoryRequestGb", gbFromMb(requests.memRequest));
-        b.add(t, "memoryRequestPercent", share(requests.memRequest, memAlloc[i]));
-        b.add(t, "nodes", nodes[i]);
-      }
-      return b.rows(NODE_GROUP_METRICS);
-    },
-  };
+  }
+
+  /** The slots of [fromMs, toMs): those whose time is in it. */
+  private range(fromMs: number, toMs: number): [number, number] {
+    const first = Math.max(0, Math.ceil((fromMs - this.startMs) / this.stepMs));
+    const end = Math.min(this.slots, Math.ceil((toMs - this.startMs) / this.stepMs));
+    return [first, Math.max(first, end)];
+  }
+
+  /** Whether [fromMs, toMs) lies inside the grid, so the sums answer it. */
+  covers(fromMs: number, toMs: number): boolean {
+    return fromMs >= this.startMs && toMs <= this.startMs + this.slots * this.stepMs;
+  }
+
+  /**
+   * The engine's groupUtilisation over the times of [fromMs, toMs): at each, the group's % is used / capacity over
+   * the nodes with a sample then; averages are over the times with a sample, peaks the highest time.
+   */
+  utilisation(fromMs: number, toMs: number): GroupUtilisation | null {
+    const pct = (used: number, cap: number) => (cap > 0 ? (used / cap) * 100 : 0);
+    const [first, end] = this.range(fromMs, toMs);
+    let n = 0;
+    let sumCpuPct = 0;
+    let sumMemPct = 0;
+    let sumCpuUsed = 0;
+    let sumMemUsed = 0;
+    let peakCpuPct = 0;
+    let peakMemPct = 0;
+    let peakCpuUsed = 0;
+    let peakMemUsed = 0;
+    for (let i = first; i < end; i++) {
+      if (this.nodes[i] === 0) continue;
+      n++;
+      const cpuPct = pct(this.cpuUsed[i], this.cpuCap[i]);
+      const memPct = pct(this.memUsed[i], this.memCap[i]);
+      sumCpuPct += cpuPct;
+      sumMemPct += memPct;
+      sumCpuUsed += this.cpuUsed[i];
+      sumMemUsed += this.memUsed[i];
+      peakCpuPct = Math.max(peakCpuPct, cpuPct);
+      peakMemPct = Math.max(peakMemPct, memPct);
+      peakCpuUsed = Math.max(peakCpuUsed, this.cpuUsed[i]);
+      peakMemUsed = Math.max(peakMemUsed, this.memUsed[i]);
+    }
+    if (n === 0) return null;
+    return {
+      avgCpuUtilization: sumCpuPct / n,
+      peakCpuUtilization: peakCpuPct,
+      avgMemUtilization: sumMemPct / n,
+      peakMemUtilization: peakMemPct,
+      avgCpuUsed: sumCpuUsed / n,
+      peakCpuUsed,
+      avgMemUsed: sumMemUsed / n,
+      peakMemUsed,
+    };
+  }
+
+  /** The series of [fromMs, toMs) in `interval` buckets: at each sample time the group as one machine. */
+  rows(requests: { cpuRequest: number; memRequest: number }, interval: TimeInterval, fromMs = -Infinity, toMs = Infinity): SeriesRow[] {
+    const b = new Buckets(TIME_INTERVALS[interval]);
+    const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
+    const { cpuUsed, cpuCap, memUsed, memCap, cpuAlloc, memAlloc, nodes } = this;
+    const [first, end] = this.range(fromMs, toMs);
+    for (let i = first; i < end; i++) {
+      if (nodes[i] === 0) continue;
+      const t = this.startMs + i * this.stepMs;
+      b.add(t, "cpuUtilization", share(cpuUsed[i], cpuCap[i]));
+      b.add(t, "memoryUtilizationPercent", share(memUsed[i], memCap[i]));
+      b.add(t, "memoryUtilizationGb", gbFromMb(memUsed[i]));
+      b.add(t, "cpuRequestCores", coresFromMCores(requests.cpuRequest));
+      b.add(t, "cpuRequestPercent", share(requests.cpuRequest, cpuAlloc[i]));
+      b.add(t, "memoryRequestGb", gbFromMb(requests.memRequest));
+      b.add(t, "memoryRequestPercent", share(requests.memRequest, memAlloc[i]));
+      b.add(t, "nodes", nodes[i]);
+    }
+    return b.rows(NODE_GROUP_METRICS);
+  }
 }

@@ -3,10 +3,10 @@
  * ending at the data's "now", as BoxPlotChart points per metric. Charts whose statistics are all null are left
  * out (spec 2.8).
  *
- * A group's series reads every node's 5-minute samples: ~2 s for a group of 1,100 nodes over 30 days on the demo
- * source, so charts are kept per snapshot (a new analysis is a new key) in a small LRU: the first view of a
- * large group pays, later views and other users do not. The grids' panel shows the last 7 days (its grid's
- * figures are of the same 7 days); the overviews 30 (spec 2.8).
+ * A group's series come from the sums the analysis run stored with the snapshot (one row, whatever the group's
+ * size); a node's from its own samples. Charts are kept per snapshot (a new analysis is a new key) in a small LRU,
+ * so a repeated view costs nothing. The grids' panel shows the last 7 days (its grid's figures are of the same 7
+ * days); the overviews 30 (spec 2.8), the most the analysis stores (GROUP_SERIES_DAYS).
  */
 import type { Store } from "~/db/connect.server";
 import type { BoxPoint } from "~/domain/charts/box-series";
