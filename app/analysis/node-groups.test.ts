@@ -111,3 +111,46 @@ describe("GroupSeriesSums.utilisation", () => {
     expect(GroupSeriesSums.over(from, NOW, 300_000).utilisation(from, NOW)).toBeNull();
   });
 });
+
+describe("nodePhase's two ways of reading a node", () => {
+  it("gives the same nodes, facts and group series from arrays (the demo's) as from sample objects", async () => {
+    const { nodePhase } = await import("./node-groups");
+    const STEP = 300_000;
+    // Node n2 has a gap of a day, 20 days ago; n3 is unknown to the source.
+    const valueAt = (id: string, k: number) => {
+      if (id === "n3") return null;
+      if (id === "n2" && k * STEP >= NOW - 20 * 86_400_000 && k * STEP < NOW - 19 * 86_400_000) return null;
+      const h = (k * 2654435761 + id.charCodeAt(1) * 97) % 1000;
+      return { cpu: Math.round(h / 11) / 10 + 5, mem: Math.round(h / 13) / 10 + 20 };
+    };
+    const nodeSamples = (id: string, fromMs: number, toMs: number) => {
+      const out: UtilisationSample[] = [];
+      for (let k = Math.ceil(fromMs / STEP); k * STEP < toMs; k++) {
+        const v = valueAt(id, k);
+        if (v) out.push({ t: k * STEP, ...v });
+      }
+      return out;
+    };
+    const nodeSamplesInto = (id: string, k0: number, k1: number, cpu: Float64Array, mem: Float64Array) => {
+      for (let k = k0; k < k1; k++) {
+        const v = valueAt(id, k);
+        cpu[k - k0] = v ? v.cpu : NaN;
+        mem[k - k0] = v ? v.mem : NaN;
+      }
+    };
+    const inventory = {
+      nodeGroups: [group("a"), group("b")],
+      nodes: [node("n1", "a"), node("n2", "a"), node("n3", "b")],
+      containers: [container("c1", "a", 400, 1000), container("c2", "b", 100, 3000)],
+      nowMs: NOW,
+    };
+    const objects = await nodePhase({ ...inventory, source: { nodeSamples } });
+    const arrays = await nodePhase({ ...inventory, source: { nodeSamples: () => expect.unreachable("read as arrays"), nodeSamplesInto } });
+    expect(arrays.facts).toEqual(objects.facts);
+    expect(arrays.groups).toEqual(objects.groups);
+    const a = objects.groups.find((g) => g.group.name === "a")!;
+    expect(a.series!.slots).toBe(30 * 288);
+    expect(a.series!.runs.length / 6).toBe(3); // two nodes, one for the day of the gap, two again
+    expect(objects.groups.find((g) => g.group.name === "b")!.utilisation).toBeNull();
+  });
+});

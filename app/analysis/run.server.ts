@@ -27,7 +27,7 @@ import type { Policy } from "~/engine/policy";
 import { resolveContainerPolicies } from "~/models/policies.server";
 import { isOwnKey } from "~/lib/own-key";
 import { readUnitPrices } from "~/models/config-parameters.server";
-import { createDemoSource, demoCloudSampler, demoNodeSource, nodeGroupGpuShares, type DemoOptions, type DemoSource } from "~/sources/demo";
+import { createDemoSource, demoCloudSampler, demoNodeSource, nodeGroupGpuShares, type DemoOptions, type DemoSource, type NodeSamplesInto } from "~/sources/demo";
 import { latestCollection, PG_LOCK_KEY, storedDemoNodeShares } from "~/sources/collect.server";
 import { LATEST_COLLECTION_META_KEY } from "~/db/meta-keys";
 import { SAMPLE_STEP_MS, type MetricsSource } from "~/engine/source-contract";
@@ -120,7 +120,7 @@ export interface NodeInventory {
   containers: readonly ContainerTable[];
 }
 
-type NodeSource = Pick<MetricsSource, "nodeSamples" | "nodeGpu">;
+type NodeSource = Pick<MetricsSource, "nodeSamples" | "nodeGpu"> & { nodeSamplesInto?: NodeSamplesInto };
 
 interface Resolved {
   reader: ContainerReader;
@@ -137,7 +137,21 @@ interface Resolved {
 
 /** A stored node the source does not know (the generator changed since the collection): no samples. */
 function tolerantNodeSource(source: NodeSource): NodeSource {
+  const into = source.nodeSamplesInto;
   return {
+    // A node the source does not know fills nothing: NaN, which the group's sums leave out as "no sample".
+    ...(into
+      ? {
+          nodeSamplesInto: (id: string, k0: number, k1: number, cpu: Float64Array, mem: Float64Array) => {
+            try {
+              into(id, k0, k1, cpu, mem);
+            } catch {
+              cpu.fill(NaN, 0, k1 - k0);
+              mem.fill(NaN, 0, k1 - k0);
+            }
+          },
+        }
+      : {}),
     nodeSamples: (id, fromMs, toMs, stepMs) => {
       try {
         return source.nodeSamples(id, fromMs, toMs, stepMs);

@@ -239,6 +239,29 @@ export class GroupSeriesSums implements GroupSeriesParts {
     }
   }
 
+  /**
+   * A node's samples given as columns: cpu[i] and mem[i] at startMs + i × stepMs for i below count; NaN is no
+   * sample. The same sums as add() with those samples, without an object per sample.
+   */
+  addColumns(node: GroupNode, startMs: number, stepMs: number, cpu: ArrayLike<number>, mem: ArrayLike<number>, count: number) {
+    const { cpuUsed, cpuCap, memUsed, memCap, cpuAlloc, memAlloc, nodes, slots } = this;
+    const { capacityCpu, capacityMem, allocatableCpu, allocatableMem } = node;
+    for (let j = 0; j < count; j++) {
+      const c = cpu[j];
+      const m = mem[j];
+      if (Number.isNaN(c) || Number.isNaN(m)) continue;
+      const i = Math.round((startMs + j * stepMs - this.startMs) / this.stepMs);
+      if (!(i >= 0 && i < slots)) continue;
+      cpuUsed[i] += (c / 100) * capacityCpu;
+      cpuCap[i] += capacityCpu;
+      memUsed[i] += (m / 100) * capacityMem;
+      memCap[i] += capacityMem;
+      cpuAlloc[i] += allocatableCpu;
+      memAlloc[i] += allocatableMem;
+      nodes[i]++;
+    }
+  }
+
   /** The slots of [fromMs, toMs): those whose time is in it. */
   private range(fromMs: number, toMs: number): [number, number] {
     const first = Math.max(0, Math.ceil((fromMs - this.startMs) / this.stepMs));

@@ -26,6 +26,7 @@ export {
   type DemoNodeFacts,
   type DemoSource,
   type NodeGroupShares,
+  type NodeSamplesInto,
 } from "./source";
 export { cloudModelsFrom, cloudSampler, storedCloudModels, type CloudModels, type CloudSampler, type StoredCloudModels } from "./cloud-sampler";
 export { cloudInstanceCount } from "./cloud";

@@ -18,7 +18,7 @@ import { SAMPLE_STEP_MS } from "~/engine/source-contract";
 import { generateDemoFleet, validateDemoOptions, type DemoFleet, type DemoOptions } from "./inventory";
 import { cloudSampler, type CloudModels, type CloudSampler } from "./cloud-sampler";
 import { GPU_INSTANCE_TYPES, containerGpuOf, gpuModel, nodeGpuOf } from "./gpu";
-import { containerEventsOf, containerModel, containerSeries, nodeModel, utilisationSeries } from "./samples";
+import { containerEventsOf, containerModel, containerSeries, nodeModel, utilisationSamplesInto, utilisationSeries } from "./samples";
 
 export interface DemoSource extends MetricsSource {
   readonly seed: number;
@@ -172,15 +172,26 @@ export interface DemoNodeFacts extends NodeModelFacts {
 }
 
 /**
+ * A node's 5-minute samples of slots [k0, k1) (slot k at k × 5 minutes) written into cpu and mem from index 0, one
+ * per slot, with no object per sample: how an analysis reads 30 days of every demo node (node-groups.ts).
+ */
+export type NodeSamplesInto = (nodeId: string, k0: number, k1: number, cpu: Float64Array, mem: Float64Array) => void;
+
+/**
  * A demo fleet's node samples and GPU facts from the seed and DemoNodeFacts: the demo source's own (it builds the
  * facts from its generated fleet) and the analysis run's (from the stored inventory and shares: issue 13, a 500,000-
  * container run held the generated fleet beside the stored one). Throws for a node the facts do not know.
  */
-export function demoNodeSource(seed: number, facts: DemoNodeFacts, unknown: (id: string, what: string) => Error): Pick<DemoSource, "nodeSamples" | "nodeGpu"> {
+export function demoNodeSource(
+  seed: number,
+  facts: DemoNodeFacts,
+  unknown: (id: string, what: string) => Error,
+): Pick<DemoSource, "nodeSamples" | "nodeGpu"> & { nodeSamplesInto: NodeSamplesInto } {
   const nodeOf = knownNode(facts, unknown);
   const model = demoNodeModelOf(seed, facts, unknown);
   return {
     nodeSamples: (nodeId, fromMs, toMs, stepMs = SAMPLE_STEP_MS) => utilisationSeries(model(nodeId), fromMs, toMs, stepMs),
+    nodeSamplesInto: (nodeId, k0, k1, cpu, mem) => utilisationSamplesInto(model(nodeId), k0, k1, cpu, mem),
     nodeGpu(nodeId, fromMs, toMs) {
       const n = nodeOf(nodeId);
       const share = facts.gpuShare.get(nodeGroupKey(n.cluster, n.node_group)) ?? 0.5;
