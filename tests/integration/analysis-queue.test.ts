@@ -101,6 +101,14 @@ async function snapshotRows(store: Store, snapshotId: string) {
         .orderBy("node_group_id")
         .execute()
     ),
+    groupSeries: strip(
+      await store.db
+        .selectFrom("node_group_series")
+        .selectAll()
+        .where("snapshot_id", "=", snapshotId)
+        .orderBy("node_group_id")
+        .execute()
+    ),
     cloud: strip(
       await store.db
         .selectFrom("cloud_analysis")
@@ -252,6 +260,9 @@ describe.skipIf(!admin)(
       expect(got.containers.length).toBe(expected.containers.length);
       expect(got.nodes).toEqual(expected.nodes);
       expect(got.groups).toEqual(expected.groups);
+      // Each group's chart series, stored by the shard of its cluster, byte for byte the one process's.
+      expect(expected.groupSeries.length).toBe(expected.groups.length);
+      expect(got.groupSeries).toEqual(expected.groupSeries);
       expect(got.cloud).toEqual(expected.cloud);
       expect(got.containers).toEqual(expected.containers);
       // The swap happened once: one complete snapshot, the one-process run's superseded.
