@@ -154,3 +154,21 @@ describe("nodePhase's two ways of reading a node", () => {
     expect(objects.groups.find((g) => g.group.name === "b")!.utilisation).toBeNull();
   });
 });
+
+describe("nodePhase without series", () => {
+  it("reads only the 7 days the facts need and packs no series", async () => {
+    const { nodePhase } = await import("./node-groups");
+    const asked: number[] = [];
+    const source = { nodeSamples: (_id: string, fromMs: number) => (asked.push(fromMs), flat(50, 50)) };
+    const input = { nodeGroups: [group("a")], nodes: [node("n1", "a")], containers: [container("c1", "a", 400, 1000)], nowMs: NOW, source };
+    const without = await nodePhase({ ...input, seriesDays: 0 });
+    expect(asked).toEqual([NOW - 7 * 86_400_000]);
+    expect(without.groups[0].series).toBeUndefined();
+    const withSeries = await nodePhase(input);
+    expect(asked[1]).toBe(NOW - 30 * 86_400_000);
+    expect(withSeries.groups[0].series!.slots).toBe(30 * 288);
+    // The same facts and the same 7-day utilisation either way.
+    expect(without.facts).toEqual(withSeries.facts);
+    expect(without.groups[0].utilisation).toEqual(withSeries.groups[0].utilisation);
+  });
+});

@@ -318,6 +318,27 @@ async function policyDelta(
   return { keep, changed };
 }
 
+/**
+ * The snapshot whose node group series a policy change's re-analysis can keep: the previous one, complete, of the
+ * same collection run and window, with every group's series stored; null when there is none (the run computes them).
+ */
+async function reusableGroupSeries(db: Db, previousSnapshotId: string | null, collectionRunId: string | null, nowMs: number): Promise<string | null> {
+  if (!previousSnapshotId) return null;
+  const prev = await db.selectFrom("analysis_snapshot").selectAll().where("id", "=", previousSnapshotId).executeTakeFirst();
+  if (!prev || prev.status !== "complete" || prev.collection_run_id !== collectionRunId || prev.window_end !== new Date(nowMs).toISOString()) return null;
+  // Every group's series, or none kept: a snapshot from before migration 022 has none.
+  const count = async (table: "node_group_series" | "node_group_analysis") =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("snapshot_id", "=", previousSnapshotId).executeTakeFirstOrThrow()).n);
+  const [series, groups] = [await count("node_group_series"), await count("node_group_analysis")];
+  return series > 0 && series === groups ? previousSnapshotId : null;
+}
+
+/** A snapshot's node group series under another snapshot id, copied inside the database. */
+async function copyGroupSeries(db: Db, fromId: string, toId: string) {
+  await sql`insert into node_group_series (snapshot_id, node_group_id, start_ms, step_ms, slots, used, runs)
+    select ${toId}, node_group_id, start_ms, step_ms, slots, used, runs from node_group_series where snapshot_id = ${fromId}`.execute(db);
+}
+
 /** The previous snapshot's cloud rows under the new snapshot id, and the summary the run reports. */
 async function copyCloudRows(db: Db, fromId: string, toId: string, maxParams: number) {
   const rows = await db.selectFrom("cloud_analysis").selectAll().where("snapshot_id", "=", fromId).execute();
@@ -393,12 +414,15 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
   const previousSnapshotId = (await currentSnapshotId(db)) ?? null;
   const readMs = elapsed();
 
-  // 2. Node groups.
+  // 2. Node groups. A policy change's re-analysis of the same collection keeps the node group series the previous
+  // snapshot stored (they follow from the node samples alone, not from any policy): 7 days of node samples, not 30.
+  const seriesFrom = options.onlyPolicyChanges ? await reusableGroupSeries(db, previousSnapshotId, resolved.collectionRunId, resolved.nowMs) : null;
   const tNodes = Date.now();
   const { facts, groups: groupsSeen } = await nodePhase({
     nodeGroups,
     nodes,
     containers,
+    seriesDays: seriesFrom ? 0 : undefined,
     source: await resolved.nodeSource({ nodes, nodeGroups, containers }),
     nowMs: resolved.nowMs,
     onProgress: (done, total) => report({ phase: "nodes", done, total, analysed: 0 }),
@@ -496,6 +520,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
       maxParams: MAX_PARAMS[store.dialect],
       regions,
     });
+    if (seriesFrom) await copyGroupSeries(db, seriesFrom, snapshotId);
     const nodeRowsMs = Date.now() - tNodeRows;
 
     // Cloud services: the cloud engine over every standalone instance and scale group.

@@ -79,6 +79,30 @@ describe.each(TEST_STORES)("node group series stored by the analysis on $name", 
     expect(await nodeGroupMetricSeries(store, g.node_group_id, window(30, "DAY_1"))).toEqual([]);
   });
 
+  it("a policy change's re-analysis keeps the series of the same collection instead of reading 30 days again", async () => {
+    const first = (await runAnalysis(store, { workers: 0 })).snapshotId;
+    const row = await store.db.selectFrom("node_group_series").selectAll().where("snapshot_id", "=", first).orderBy("node_group_id").executeTakeFirstOrThrow();
+    // Mark one group's stored series: a copy carries the mark, a recomputation would not.
+    const marked = Buffer.from(new Float32Array(2 * row.slots).fill(7).buffer);
+    await store.db.updateTable("node_group_series").set({ used: marked }).where("snapshot_id", "=", first).where("node_group_id", "=", row.node_group_id).execute();
+    const partial = await runAnalysis(store, { workers: 0, onlyPolicyChanges: true });
+    expect(partial.partial).toBe(true);
+    const kept = await store.db.selectFrom("node_group_series").selectAll().where("snapshot_id", "=", partial.snapshotId).orderBy("node_group_id").execute();
+    const groups = await store.db.selectFrom("node_group_analysis").select("node_group_id").where("snapshot_id", "=", partial.snapshotId).execute();
+    expect(kept).toHaveLength(groups.length);
+    expect(Buffer.from(kept.find((r) => r.node_group_id === row.node_group_id)!.used).equals(marked)).toBe(true);
+    // A full analysis computes them again.
+    const full = await runAnalysis(store, { workers: 0 });
+    const again = await store.db.selectFrom("node_group_series").selectAll().where("snapshot_id", "=", full.snapshotId).where("node_group_id", "=", row.node_group_id).executeTakeFirstOrThrow();
+    expect(Buffer.from(again.used).equals(marked)).toBe(false);
+    // A snapshot missing a group's series is not kept from: the partial run computes them all.
+    await store.db.deleteFrom("node_group_series").where("snapshot_id", "=", full.snapshotId).where("node_group_id", "=", row.node_group_id).execute();
+    const recomputed = await runAnalysis(store, { workers: 0, onlyPolicyChanges: true });
+    const all = await store.db.selectFrom("node_group_series").select("used").where("snapshot_id", "=", recomputed.snapshotId).where("node_group_id", "=", row.node_group_id).execute();
+    expect(all).toHaveLength(1);
+    expect(Buffer.from(all[0].used).equals(Buffer.from(again.used))).toBe(true);
+  });
+
   it("keeps only the current snapshot's series after the next analysis", async () => {
     const first = (await currentSnapshot(store.db))!.id;
     await runAnalysis(store, { workers: 0 });
