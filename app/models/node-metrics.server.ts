@@ -150,7 +150,8 @@ async function daemonSetCount(store: Store, cluster: string): Promise<number> {
 /**
  * metricsViewerNodeGroup; undefined for an unknown node group. The series the analysis run stored with the
  * snapshot answer every window inside their 30 days (every chart of the screens); an older window, or a snapshot
- * made before they were stored, is summed here from the nodes' samples.
+ * made before they were stored, is summed here from the nodes' samples. So is every window while a test's
+ * setNodeSampleSource replaces the source the stored series were made from.
  */
 export async function nodeGroupMetricSeries(store: Store, nodeGroupId: string, args: SeriesArgs): Promise<SeriesRow[] | undefined> {
   const group = await nodeGroupById(store.db, nodeGroupId);
