@@ -176,14 +176,22 @@ export async function orderedIds(db: Db, q: Db, spec: GridSpec, query: RowsQuery
       const matched = await fuzzyMatches(q, spec, query.where, query.fuzzyTerm, { s: spec.sortable[field] });
       return new PackedIds(matched.sort((a, b) => compareRows(a, b, direction)).map((r) => String(r.id)));
     }
+    // The other direction of the same order, when this process has it: read the other way round (PackedIds).
+    const other = snapshotId === undefined ? undefined : orders.made(db, orderKey(direction === "asc" ? "desc" : "asc"))?.opposite();
+    if (other) return other;
     const column = sql.ref(spec.sortable[field]);
     const dir = sql.raw(direction);
     const id = sql.ref(spec.idColumn);
-    const ids = await sql<{ id: string }>`select ${id} as id from ${spec.from} where ${query.where}
-      order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, ${id} ${dir}`.execute(q);
-    return new PackedIds(ids.rows.map((r) => String(r.id)));
+    const ids = await sql<{ id: string; z: number }>`select ${id} as id, case when ${column} is null then 1 else 0 end as z from ${spec.from}
+      where ${query.where} order by z, ${column} ${dir}, ${id} ${dir}`.execute(q);
+    const firstNull = ids.rows.findIndex((r) => Number(r.z) === 1);
+    return new PackedIds(
+      ids.rows.map((r) => String(r.id)),
+      firstNull === -1 ? ids.rows.length : firstNull,
+    );
   };
-  return snapshotId === undefined ? compute() : orders.get(db, JSON.stringify([spec.name, snapshotId, query.key, field, direction]), compute, false, snapshotId);
+  const orderKey = (dir: "asc" | "desc") => JSON.stringify([spec.name, snapshotId, query.key, field, dir]);
+  return snapshotId === undefined ? compute() : orders.get(db, orderKey(direction), compute, false, snapshotId);
 }
 
 export interface RowGroup<Sum extends string> {

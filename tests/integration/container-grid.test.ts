@@ -15,6 +15,7 @@ import { SEED_IDS } from "~/models/treeview-common.server";
 import { gridQuery } from "~/features/containers/details.server";
 import { exportPages, exportQuery } from "~/features/containers/export.server";
 import { TEST_STORES } from "./stores";
+import { clearAnalysisCache } from "~/models/snapshot-reads.server";
 import { FLEET, NOW, fakeSource, insertFleet } from "./hand-made-fleet";
 import { forgetCollection, recordCollection, startApi, type Api } from "./graphql-harness";
 
@@ -43,6 +44,27 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
     expect(await ids({ filters: [{ field: "restartsLast7Days", op: "ge", value: 0 }] })).toEqual(["a", "b", "c", "d", "e"]);
     // A LIKE wildcard is a plain character.
     expect(await ids({ filters: [{ field: "namespace", op: "contains", value: "%" }] })).toEqual([]);
+  });
+
+  it("answers a column's other direction from the order it has, as a cold sort does: nulls last both ways, ties by id", async () => {
+    const { SORTABLE_FIELDS } = await import("~/models/container-grid.server");
+    for (const field of Object.keys(SORTABLE_FIELDS)) {
+      for (const first of ["asc", "desc"] as const) {
+        const second = first === "asc" ? "desc" : "asc";
+        clearAnalysisCache(api.db);
+        const cold = await ids({ sort: { field, direction: second } });
+        clearAnalysisCache(api.db);
+        await ids({ sort: { field, direction: first } });
+        expect(await ids({ sort: { field, direction: second } }), `${field} ${first} then ${second}`).toEqual(cold);
+      }
+    }
+    // Under a filter too (another order of its own).
+    clearAnalysisCache(api.db);
+    const filter = { filters: [{ field: "currentCost", op: "gt" as const, value: 1 }] };
+    const cold = await ids({ ...filter, sort: { field: "recommendation", direction: "asc" } });
+    clearAnalysisCache(api.db);
+    await ids({ ...filter, sort: { field: "recommendation", direction: "desc" } });
+    expect(await ids({ ...filter, sort: { field: "recommendation", direction: "asc" } })).toEqual(cold);
   });
 
   it("refuses a filter on a column outside the whitelist", async () => {
