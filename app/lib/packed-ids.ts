@@ -78,7 +78,10 @@ export class PackedIds {
     return new PackedIds({ text: this.#text, offsets: this.#offsets, order }, k);
   }
 
-  /** Memory held, about: two bytes a character at most, four per offset (and per position of a reordered view). */
+  /**
+   * Memory held, about: two bytes a character at most, four per offset (and per position of a reordered view). A
+   * view counts the ids it shares with the order it came from, so a cache bounded by this errs towards holding less.
+   */
   get bytes(): number {
     return this.#text.length * 2 + this.#offsets.byteLength + (this.#order?.byteLength ?? 0);
   }
