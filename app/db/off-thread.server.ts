@@ -181,9 +181,9 @@ function dispatch() {
 
 let driverPath: string | undefined;
 
-/** The read threads running and the reads waiting for one (tests and diagnostics). */
-export function offThreadLoad(): { threads: number; busy: number; waiting: number; maxThreads: number } {
-  return { threads: threads.length, busy: threads.filter((t) => t.task !== null).length, waiting: waiting.length, maxThreads: MAX_THREADS };
+/** The read threads running, the reads waiting for one, and how many reads were ever asked of them (tests and diagnostics). */
+export function offThreadLoad(): { threads: number; busy: number; waiting: number; maxThreads: number; asked: number } {
+  return { threads: threads.length, busy: threads.filter((t) => t.task !== null).length, waiting: waiting.length, maxThreads: MAX_THREADS, asked: nextId - 1 };
 }
 
 /** Whether `db` is a store whose reads selectOffThread moves to a worker thread. */

@@ -67,6 +67,17 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
     expect(await ids({ ...filter, sort: { field: "recommendation", direction: "asc" } })).toEqual(cold);
   });
 
+  it("reads a new order on a read thread on the embedded store, the same order as the request's own connection", async () => {
+    const { offThreadLoad } = await import("~/db/off-thread.server");
+    clearAnalysisCache(api.db);
+    const inTransaction = await api.db.transaction().execute((trx) => rowsIn(trx, api.analyst.user, { ...ALL, pageSize: 100, sort: { field: "podService", direction: "desc" } }));
+    clearAnalysisCache(api.db);
+    const asked = offThreadLoad().asked;
+    expect(await ids({ sort: { field: "podService", direction: "desc" } })).toEqual(inTransaction.rows.map((r) => r.entityId));
+    // On PostgreSQL the driver never blocks the thread: the order is read as before.
+    expect(offThreadLoad().asked - asked).toBe(testStore.name === "sqlite" ? 1 : 0);
+  });
+
   it("refuses a filter on a column outside the whitelist", async () => {
     await expect(rows({ filters: [{ field: "c.id; drop table container", op: "eq", value: 1 }] })).rejects.toThrow("Rows cannot be filtered by");
     await expect(rows({ filters: [{ field: "cluster", op: "like" as "eq", value: 1 }] })).rejects.toThrow("Unknown filter operator");
