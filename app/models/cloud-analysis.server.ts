@@ -13,7 +13,7 @@ import { TEXT } from "~/lib/constants";
 import { validationError } from "~/lib/errors";
 import { CURRENT_SNAPSHOT_META_KEY } from "./snapshot.server";
 import { cachedRead, consistentRead, num } from "./snapshot-reads.server";
-import { checkPaging, checkSort, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
+import { checkPaging, checkSort, prepareOrder, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
 import type { FolderScope } from "./tree-scope.server";
 import type { Db } from "./treeview-common.server";
 import { isOwnKey } from "~/lib/own-key";
@@ -297,6 +297,7 @@ export async function cloudRows(db: Db, scope: FolderScope, args: CloudRowsArgs)
   const { page, pageSize } = checkPaging(SPEC, args);
   const query = rowsQuery(db, scope, args);
   const pathOf = accountPaths(scope);
+  await prepareOrder(db, SPEC, query, field, direction);
   const found = await consistentRead(db, async (q) => {
     const all = await orderedIds(db, q, SPEC, query, field, direction);
     const order = all.slice((page - 1) * pageSize, page * pageSize);

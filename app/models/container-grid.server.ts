@@ -10,7 +10,7 @@ import { validationError } from "~/lib/errors";
 import { BUCKET_COLUMNS } from "./container-overview.server";
 import { NODE_NAMES_SHOWN, ROW_SELECT, toRow, withNodes, type ContainerRow, type RawRow } from "./container-rows.server";
 import { containerConditions } from "./container-tree.server";
-import { checkPaging, checkSort, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
+import { checkPaging, checkSort, prepareOrder, filterCondition, orderedIds, rowGroups, searchCondition, type GridSpec, type RowFilter, type RowsQuery } from "./server-grid.server";
 import { consistentRead, CURRENT_SNAPSHOT, FROM } from "./snapshot-reads.server";
 import type { FolderScope } from "./tree-scope.server";
 import type { Db } from "./treeview-common.server";
@@ -186,6 +186,7 @@ export async function containerRows(db: Db, scope: FolderScope, args: ContainerR
   const { field, direction } = checkSort(SPEC, args.sort, "containerName");
   const { page, pageSize } = checkPaging(SPEC, args);
   const query = rowsQuery(db, scope, args);
+  await prepareOrder(db, SPEC, query, field, direction);
   return consistentRead(db, async (q) => {
     const all = await orderedIds(db, q, SPEC, query, field, direction);
     const order = all.slice((page - 1) * pageSize, page * pageSize);

@@ -169,18 +169,56 @@ export interface RowsQuery {
   key: string;
 }
 
+/** An order by a column: every matching id, the rows without a value last, ties by id in the same direction. */
+function columnOrder(spec: GridSpec, where: Expression<unknown>, field: string, direction: "asc" | "desc") {
+  const column = sql.ref(spec.sortable[field]);
+  const dir = sql.raw(direction);
+  const id = sql.ref(spec.idColumn);
+  return sql<{ id: string; z: number }>`select ${id} as id, case when ${column} is null then 1 else 0 end as z from ${spec.from}
+    where ${where} order by z, ${column} ${dir}, ${id} ${dir}`;
+}
+
+function packOrder(rows: readonly { id: string; z: number }[]): PackedIds {
+  const firstNull = rows.findIndex((r) => Number(r.z) === 1);
+  return new PackedIds(
+    rows.map((r) => String(r.id)),
+    firstNull === -1 ? rows.length : firstNull,
+  );
+}
+
+const orderKey = (spec: GridSpec, snapshotId: string, query: RowsQuery, field: string, direction: "asc" | "desc") =>
+  JSON.stringify([spec.name, snapshotId, query.key, field, direction]);
+
+/** The other direction of an order this process has, read the other way round (PackedIds.opposite). */
+const oppositeOf = (db: Db, spec: GridSpec, snapshotId: string, query: RowsQuery, field: string, direction: "asc" | "desc") =>
+  orders.made(db, orderKey(spec, snapshotId, query, field, direction === "asc" ? "desc" : "asc"))?.opposite();
+
+/** A pinned read that found no row: another snapshot became current, or nothing matches; the request reads it. */
+class NotPinned extends Error {}
+
 /**
- * A grid's order read on a worker thread (selectOffThread) on an embedded store kept in a file: a new order sorts
- * every row of the query (1.1-2.0 s at 500,000 containers), and on the request's own connection it held every
- * other request of the web process as long (decision 022 §14). The thread's connection reads outside the request's
- * transaction, so the statement is pinned to the request's snapshot (`pinned` matches no row once another is
- * current); an empty answer is read again on the request's connection, as is every order on PostgreSQL, whose
- * driver never blocks the thread. Undefined: read it as usual.
+ * Before a page's consistent read: a grid's order not yet made, on an embedded store kept in a file, read on a worker
+ * thread (selectOffThread) and kept. A new order sorts every row of the query (1.1-2.0 s at 500,000 containers);
+ * inside the request's read transaction it held the process's one connection, and with it every other request of
+ * the web process, as long (decision 022 §14). The thread's connection reads outside any transaction, so the
+ * statement is pinned to the snapshot current when asked: no row once another is current, and then (or when
+ * nothing matches) nothing is kept and the page's read makes the order as before. PostgreSQL never blocks the
+ * thread, and a search ranks its matches in the page's read: nothing to do for them.
  */
-async function orderOffThread<R>(db: Db, pinned: RawBuilder<R>): Promise<R[] | undefined> {
-  if (!readsOffThread(db)) return undefined;
-  const rows = await selectOffThread(db, pinned);
-  return rows.length > 0 ? rows : undefined;
+export async function prepareOrder(db: Db, spec: GridSpec, query: RowsQuery, field: string, direction: "asc" | "desc"): Promise<void> {
+  if (query.fuzzyTerm || !readsOffThread(db) || !isOwnKey(spec.sortable, field)) return;
+  const snapshotId = await currentSnapshotId(db);
+  if (snapshotId === undefined) return;
+  const compute = async () => {
+    const other = oppositeOf(db, spec, snapshotId, query, field, direction);
+    if (other) return other;
+    const rows = await selectOffThread(db, columnOrder(spec, sql`${query.where} and ${CURRENT_SNAPSHOT} = ${snapshotId}`, field, direction));
+    if (rows.length === 0) throw new NotPinned();
+    return packOrder(rows);
+  };
+  await orders.get(db, orderKey(spec, snapshotId, query, field, direction), compute, false, snapshotId).catch((e: unknown) => {
+    if (!(e instanceof NotPinned)) throw e;
+  });
 }
 
 /** Inside a consistent read (q): every matching id in the order asked. */
@@ -191,23 +229,17 @@ export async function orderedIds(db: Db, q: Db, spec: GridSpec, query: RowsQuery
       const matched = await fuzzyMatches(q, spec, query.where, query.fuzzyTerm, { s: spec.sortable[field] });
       return new PackedIds(matched.sort((a, b) => compareRows(a, b, direction)).map((r) => String(r.id)));
     }
-    // The other direction of the same order, when this process has it: read the other way round (PackedIds).
-    const other = snapshotId === undefined ? undefined : orders.made(db, orderKey(direction === "asc" ? "desc" : "asc"))?.opposite();
+    const other = snapshotId === undefined ? undefined : oppositeOf(db, spec, snapshotId, query, field, direction);
     if (other) return other;
-    const column = sql.ref(spec.sortable[field]);
-    const dir = sql.raw(direction);
-    const id = sql.ref(spec.idColumn);
-    const order = (where: Expression<unknown>) => sql<{ id: string; z: number }>`select ${id} as id, case when ${column} is null then 1 else 0 end as z
-      from ${spec.from} where ${where} order by z, ${column} ${dir}, ${id} ${dir}`;
-    const rows = (snapshotId !== undefined && (await orderOffThread(db, order(sql`${query.where} and ${CURRENT_SNAPSHOT} = ${snapshotId}`)))) || (await order(query.where).execute(q)).rows;
-    const firstNull = rows.findIndex((r) => Number(r.z) === 1);
-    return new PackedIds(
-      rows.map((r) => String(r.id)),
-      firstNull === -1 ? rows.length : firstNull,
-    );
+    return packOrder((await columnOrder(spec, query.where, field, direction).execute(q)).rows);
   };
-  const orderKey = (dir: "asc" | "desc") => JSON.stringify([spec.name, snapshotId, query.key, field, dir]);
-  return snapshotId === undefined ? compute() : orders.get(db, orderKey(direction), compute, false, snapshotId);
+  if (snapshotId === undefined) return compute();
+  try {
+    return await orders.get(db, orderKey(spec, snapshotId, query, field, direction), compute, false, snapshotId);
+  } catch (e) {
+    if (e instanceof NotPinned) return compute(); // joined prepareOrder's read, which found nothing to keep
+    throw e;
+  }
 }
 
 export interface RowGroup<Sum extends string> {
