@@ -161,7 +161,7 @@ describe("nodePhase without series", () => {
     const asked: number[] = [];
     const source = { nodeSamples: (_id: string, fromMs: number) => (asked.push(fromMs), flat(50, 50)) };
     const input = { nodeGroups: [group("a")], nodes: [node("n1", "a")], containers: [container("c1", "a", 400, 1000)], nowMs: NOW, source };
-    const without = await nodePhase({ ...input, seriesDays: 0 });
+    const without = await nodePhase({ ...input, withSeries: false });
     expect(asked).toEqual([NOW - 7 * 86_400_000]);
     expect(without.groups[0].series).toBeUndefined();
     const withSeries = await nodePhase(input);

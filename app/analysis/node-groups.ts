@@ -56,10 +56,10 @@ export interface NodeGroupPhaseInput {
   source?: (Pick<MetricsSource, "nodeSamples" | "nodeGpu"> & { nodeSamplesInto?: NodeSamplesInto }) | null;
   nowMs: number;
   /**
-   * Days of node samples for the groups' chart series (GROUP_SERIES_DAYS when not given); 0: no series, only the
-   * 7 days the facts need (a policy change's re-analysis keeps the previous snapshot's series).
+   * false: no chart series, only the 7 days of node samples the facts need (a policy change's re-analysis keeps
+   * the previous snapshot's series); else GROUP_SERIES_DAYS of them, and each group's series packed.
    */
-  seriesDays?: number;
+  withSeries?: boolean;
   /** Called after each group with the nodes done so far. */
   onProgress?: (nodesDone: number, nodesTotal: number) => void | Promise<void>;
 }
@@ -83,8 +83,8 @@ export async function nodeGroupFacts(input: NodeGroupPhaseInput): Promise<Map<st
  */
 export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Map<string, GroupFacts>; groups: GroupSeen[] }> {
   const fromMs = input.nowMs - WINDOW_HOURS * 3_600_000;
-  const withSeries = (input.seriesDays ?? GROUP_SERIES_DAYS) > 0;
-  const seriesFromMs = withSeries ? input.nowMs - Math.max(WINDOW_HOURS / 24, input.seriesDays ?? GROUP_SERIES_DAYS) * 86_400_000 : fromMs;
+  const withSeries = input.withSeries ?? true;
+  const seriesFromMs = withSeries ? input.nowMs - GROUP_SERIES_DAYS * 86_400_000 : fromMs;
   const windowEndUtc = new Date(input.nowMs).toISOString();
   const nodesByGroup = new Map<string, NodeTable[]>();
   for (const n of input.nodes) {

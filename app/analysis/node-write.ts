@@ -10,6 +10,7 @@ import { loadShippedCatalogs } from "~/engine/catalog/load.server";
 import { withRegionPrices, type InstanceType } from "~/engine/catalog";
 import { containerInputFromRow } from "~/engine/nodes";
 import { ANALYSIS_COLUMNS } from "./columns";
+import { blobOf } from "~/lib/typed-blob";
 import { groupContainers, groupKey } from "./node-groups";
 import { indexByName, nodeGroupRow, nodeRow, type GroupSeen } from "./node-results";
 
@@ -136,9 +137,6 @@ export async function insertNodeRows(db: Kysely<Database>, rows: NodeRows, maxPa
   }
 }
 
-/** A typed array's bytes as a Buffer for a blob column (no copy). */
-const bytes = (a: Float32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-
 /** The node_analysis, node_group_analysis and node_group_series rows of the input's groups, not yet written. */
 export function buildNodeRows(input: NodeWriteInput): NodeRows {
   const catalogOf = (cluster: string) => input.catalog ?? shippedNodeCatalog(input.regions?.[cluster] ?? null);
@@ -163,7 +161,7 @@ export function buildNodeRows(input: NodeWriteInput): NodeRows {
     for (const n of g.nodes) nodeRows.push(nodeRow(input.snapshotId, n, g.group.id, input.nowMs, indexOf(catalog), money));
     if (g.series) {
       const { startMs, stepMs, slots, used, runs } = g.series;
-      seriesRows.push({ snapshot_id: input.snapshotId, node_group_id: g.group.id, start_ms: startMs, step_ms: stepMs, slots, used: bytes(used), runs: bytes(runs) });
+      seriesRows.push({ snapshot_id: input.snapshotId, node_group_id: g.group.id, start_ms: startMs, step_ms: stepMs, slots, used: blobOf(used), runs: blobOf(runs) });
     }
   }
   return { nodeRows, groupRows, seriesRows };

@@ -422,7 +422,7 @@ export async function runAnalysis(store: Store, options: RunAnalysisOptions = {}
     nodeGroups,
     nodes,
     containers,
-    seriesDays: seriesFrom ? 0 : undefined,
+    withSeries: !seriesFrom,
     source: await resolved.nodeSource({ nodes, nodeGroups, containers }),
     nowMs: resolved.nowMs,
     onProgress: (done, total) => report({ phase: "nodes", done, total, analysed: 0 }),

@@ -8,17 +8,15 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { SAMPLE_STEP_MS, type ContainerEvents, type ContainerSample, type MetricsSource, type UtilisationSample } from "~/engine/source-contract";
 import type { PackedSeries, SeriesSink } from "~/sources/prometheus/source";
+import { blobOf, typedFromBlob } from "~/lib/typed-blob";
 
 const ROWS_PER_INSERT = 200;
 
-const pack = (a: Float32Array | undefined) => (a ? Buffer.from(a.buffer, a.byteOffset, a.byteLength) : null);
+const pack = (a: Float32Array | undefined) => (a ? blobOf(a) : null);
 
-/** A float32 array from a stored blob (copied: a Buffer from a pool need not be 4-byte aligned). */
+/** A float32 array from a stored blob. */
 export function unpack(b: Uint8Array | null | undefined): Float32Array | null {
-  if (!b) return null;
-  const copy = new Uint8Array(b.byteLength - (b.byteLength % 4));
-  copy.set(b.subarray(0, copy.byteLength));
-  return new Float32Array(copy.buffer);
+  return b ? typedFromBlob(b, Float32Array) : null;
 }
 
 /** A sink writing under `runId`, ROWS_PER_INSERT rows per statement; `flush()` writes what is left. */

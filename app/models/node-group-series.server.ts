@@ -7,13 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { GroupSeriesSums } from "~/domain/nodes/series";
 import { unpackGroupSeries } from "~/domain/nodes/group-series-pack";
-
-/** A blob's bytes as a typed array (copied: a Buffer from a pool need not be aligned to the element size). */
-function view<T extends Float32Array | Float64Array>(b: Uint8Array, of: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T {
-  const copy = new Uint8Array(b.byteLength - (b.byteLength % of.BYTES_PER_ELEMENT));
-  copy.set(b.subarray(0, copy.byteLength));
-  return new of(copy.buffer);
-}
+import { typedFromBlob } from "~/lib/typed-blob";
 
 /** The stored series of a group of a snapshot; undefined when the snapshot has none (one made before migration 022). */
 export async function storedGroupSeries(db: Kysely<Database>, snapshotId: string, nodeGroupId: string): Promise<GroupSeriesSums | undefined> {
@@ -23,7 +17,7 @@ export async function storedGroupSeries(db: Kysely<Database>, snapshotId: string
     startMs: Number(row.start_ms),
     stepMs: row.step_ms,
     slots: row.slots,
-    used: view(row.used, Float32Array),
-    runs: view(row.runs, Float64Array),
+    used: typedFromBlob(row.used, Float32Array),
+    runs: typedFromBlob(row.runs, Float64Array),
   });
 }

@@ -74,49 +74,22 @@ async function stopWorker(w: Worker) {
 
 /** Every analysis row of a snapshot, without the snapshot id, in a fixed order. */
 async function snapshotRows(store: Store, snapshotId: string) {
-  const strip = <T extends { snapshot_id: string }>(rows: T[]) =>
-    rows.map(({ snapshot_id: _s, ...rest }) => rest);
+  // Kysely types a table's columns by its name; the five share snapshot_id, and each its own key.
+  const rows = async (table: "container_analysis" | "node_analysis" | "node_group_analysis" | "node_group_series" | "cloud_analysis", key: string) =>
+    (
+      await store.db
+        .selectFrom(table as "container_analysis")
+        .selectAll()
+        .where("snapshot_id", "=", snapshotId)
+        .orderBy(key as "container_id")
+        .execute()
+    ).map(({ snapshot_id: _s, ...rest }) => rest as Record<string, unknown>);
   return {
-    containers: strip(
-      await store.db
-        .selectFrom("container_analysis")
-        .selectAll()
-        .where("snapshot_id", "=", snapshotId)
-        .orderBy("container_id")
-        .execute()
-    ),
-    nodes: strip(
-      await store.db
-        .selectFrom("node_analysis")
-        .selectAll()
-        .where("snapshot_id", "=", snapshotId)
-        .orderBy("node_id")
-        .execute()
-    ),
-    groups: strip(
-      await store.db
-        .selectFrom("node_group_analysis")
-        .selectAll()
-        .where("snapshot_id", "=", snapshotId)
-        .orderBy("node_group_id")
-        .execute()
-    ),
-    groupSeries: strip(
-      await store.db
-        .selectFrom("node_group_series")
-        .selectAll()
-        .where("snapshot_id", "=", snapshotId)
-        .orderBy("node_group_id")
-        .execute()
-    ),
-    cloud: strip(
-      await store.db
-        .selectFrom("cloud_analysis")
-        .selectAll()
-        .where("snapshot_id", "=", snapshotId)
-        .orderBy("service_id")
-        .execute()
-    ),
+    containers: await rows("container_analysis", "container_id"),
+    nodes: await rows("node_analysis", "node_id"),
+    groups: await rows("node_group_analysis", "node_group_id"),
+    groupSeries: await rows("node_group_series", "node_group_id"),
+    cloud: await rows("cloud_analysis", "service_id"),
   };
 }
 
