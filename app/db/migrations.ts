@@ -4,8 +4,10 @@
  */
 import { CLOUD_ANALYSIS_FLAGS, CLOUD_ANALYSIS_NUMBERS, CLOUD_ANALYSIS_TEXT } from "./cloud-analysis-columns";
 import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import type { DialectName } from "./dialect";
+import { refreshPlannerStatistics } from "./planner-statistics.server";
 
-export type DialectName = "sqlite" | "postgres";
+export type { DialectName };
 
 // A float column: SQLite's REAL is 8 bytes; PostgreSQL's REAL is 4, so ask for double precision there.
 function float(dialect: DialectName) {
@@ -807,6 +809,19 @@ function m022(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Issue 13: planner statistics for a store analysed before they were gathered after every analysis
+ * (planner-statistics.server.ts): without them SQLite read a folder's rows by scanning the whole snapshot. A new
+ * store gathers them after its first analysis.
+ */
+function m023(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect === "sqlite") await refreshPlannerStatistics(db, dialect);
+    },
+  };
+}
+
 /** The four shipped policies as they were when migration 016 shipped (values complete; frozen here on purpose). */
 const SHIPPED_POLICIES_016 = [
   {"id": "system-default", "name": "System Default Policy", "description": "Every parameter at its default: CPU request at the 95th percentile, memory request at peak + 15 %, 7 days of data.", "values": {"workloadRangeDays": 7, "includeWeekdays": true, "includeWeekends": true, "excludedHours": [], "minimumDays": 1, "minimumHours": 2, "cpuAllocationMin": 10, "cpuAllocationMax": 64000, "cpuAllocationIncrement": 10, "memoryAllocationMin": 64, "memoryAllocationMax": 262144, "memoryAllocationIncrement": 16, "cpuAnalysisMetric": "Percentile", "cpuPercentile": 95, "memoryAnalysisMetric": "Peak", "memoryPercentile": 99, "cpuRequestHeadroom": 0, "cpuLimitHeadroom": 20, "memoryRequestHeadroom": 15, "memoryLimitFactor": 1.2, "memoryLimitHeadroom": 15, "oomMemoryFactor": 1.25, "upsizeThreshold": 10, "downsizeThreshold": 20, "maxPercentIncrease": 300, "maxPercentDecrease": 50, "minHoursForDownsize": 168}},
@@ -944,6 +959,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         "020_analysis_shards": m020(),
         "021_container_analysis_policy_index": m021(dialect),
         "022_node_group_series": m022(dialect),
+        "023_planner_statistics": m023(dialect),
       };
     },
   };

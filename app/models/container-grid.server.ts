@@ -164,7 +164,8 @@ const SPEC: GridSpec<"currentCost" | "netSavings" | "totalCpuSurplus" | "totalMe
 
 /** Scope, grid view, bucket, filters and search as one condition. */
 function rowsQuery(db: Db, scope: FolderScope, args: ContainerRowsArgs): RowsQuery {
-  const all: Expression<unknown>[] = [...containerConditions(scope).conditions];
+  const folder = containerConditions(scope);
+  const all: Expression<unknown>[] = [...folder.conditions];
   if (args.gridViewId) {
     if (!isOwnKey(GRID_VIEW_CONDITIONS, args.gridViewId)) throw validationError(`Unknown grid view '${args.gridViewId}'.`);
     all.push(GRID_VIEW_CONDITIONS[args.gridViewId as GridViewId]);
@@ -176,7 +177,7 @@ function rowsQuery(db: Db, scope: FolderScope, args: ContainerRowsArgs): RowsQue
     all.push(sql`${sql.ref(`a.${BUCKET_COLUMNS[args.bucket.metric as ResourceKey]}`)} = ${args.bucket.value}`);
   }
   for (const f of args.filters ?? []) all.push(filterCondition(SPEC, f));
-  const { condition, fuzzyTerm } = searchCondition(db, SPEC, args.search, !!args.fuzzy);
+  const { condition, fuzzyTerm } = searchCondition(db, SPEC, args.search, !!args.fuzzy, folder.byClusterIndex);
   if (condition) all.push(condition);
   const key = JSON.stringify([scope.key, args.gridViewId ?? null, args.bucket ?? null, args.filters ?? [], (args.search ?? "").trim(), !!args.fuzzy]);
   return { where: sql.join(all, sql` and `), fuzzyTerm, key };

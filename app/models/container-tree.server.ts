@@ -113,7 +113,13 @@ export function folderCondition(levels: readonly ViewLevel[], names: readonly st
  * What every container read of a folder applies: the Filter's condition and "under this folder" over container c,
  * and the next level's grouping expression (null at the deepest level).
  */
-export function containerConditions(scope: FolderScope): { conditions: Expression<unknown>[]; where: Expression<unknown>; childLevel: RawBuilder<string> | null } {
+export function containerConditions(scope: FolderScope): {
+  conditions: Expression<unknown>[];
+  where: Expression<unknown>;
+  childLevel: RawBuilder<string> | null;
+  /** The folder names one cluster: the database finds its containers by their index (container_path leads with it). */
+  byClusterIndex: boolean;
+} {
   if (scope.tree.ctx !== "containers") throw validationError("Container analysis is available in the containers tree only.");
   const { levels } = scope.tree.cached;
   const conditions = [compileFilterCondition(scope.tree.filter.ast), ...folderCondition(levels, scope.names)];
@@ -121,6 +127,7 @@ export function containerConditions(scope: FolderScope): { conditions: Expressio
     conditions,
     where: sql.join(conditions, sql` and `),
     childLevel: scope.names.length < levels.length ? levelExpr(levels[scope.names.length]) : null,
+    byClusterIndex: scope.names.some((name, i) => name !== NONE_LABEL && findProperty(levels[i].propertyKey)?.column === "cluster"),
   };
 }
 

@@ -23,8 +23,8 @@ const ALL = { viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers, tr
 
 describe.each(TEST_STORES)("the container grid's filters, fuzzy search and groups on $name", (testStore) => {
   let api: Api;
-  const rows = (args: Partial<ContainerRowsArgs>) => rowsIn(api.db, api.analyst.user, { ...ALL, pageSize: 100, sort: { field: "entityId" }, ...args });
-  const ids = async (args: Partial<ContainerRowsArgs>) => (await rows(args)).rows.map((r) => r.entityId);
+  const rows = (args: Partial<ContainerRowsArgs> & { treeviewPath?: string }) => rowsIn(api.db, api.analyst.user, { ...ALL, pageSize: 100, sort: { field: "entityId" }, ...args });
+  const ids = async (args: Partial<ContainerRowsArgs> & { treeviewPath?: string }) => (await rows(args)).rows.map((r) => r.entityId);
 
   beforeAll(async () => {
     api = await startApi(testStore);
@@ -113,6 +113,20 @@ describe.each(TEST_STORES)("the container grid's filters, fuzzy search and group
       // Plain search reads the names only.
       expect(await ids({ search: "SIDECAR" })).toEqual(["d"]);
       expect(await ids({ search: "default policy" })).toEqual([]);
+      // In a cluster's folder the search is matched on the join (its rows found by the cluster's index), in one of
+      // another level by each table: either way exactly the whole fleet's matches that are in the folder, in order.
+      for (const [treeviewPath, inFolder] of [
+        ["dev-b", ["c", "d"]],
+        ["prod-a/shop", ["a", "b"]],
+        ["prod-a", ["a", "b", "e"]],
+      ] as const) {
+        for (const search of [{ search: "default policy", fuzzy: true }, { search: "Sytem Default Policy", fuzzy: true }, { search: "zeta", fuzzy: true }, { search: "a" }, { search: "SIDECAR" }]) {
+          for (const sort of [{ field: "entityId" }, { field: "currentCost", direction: "desc" as const }]) {
+            const everywhere = await ids({ ...search, sort });
+            expect(await ids({ ...search, sort, treeviewPath }), `${treeviewPath} ${JSON.stringify(search)} ${sort.field}`).toEqual(everywhere.filter((id) => (inFolder as readonly string[]).includes(id)));
+          }
+        }
+      }
     } finally {
       await api.db.deleteFrom("container_analysis").where("snapshot_id", "=", "an-older-snapshot").execute();
     }
