@@ -27,8 +27,10 @@ import {
   nodeGroupAggregates,
   nodeInputFromRow,
   nodeUtilisation,
+  nodeUtilisationOfColumns,
   primaryConstraint,
   type NodeInput,
+  type NodeUtilisation,
 } from "~/engine/nodes";
 import type { ContainerTable, NodeGroupTable, NodeTable } from "~/db/schema";
 import { SAMPLE_STEP_MS, type MetricsSource, type UtilisationSample } from "~/engine/source-contract";
@@ -111,19 +113,19 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
     const sums = GroupSeriesSums.over(seriesFromMs, input.nowMs, SAMPLE_STEP_MS);
     for (const row of rows) {
       const size = { capacityCpu: row.cpu_capacity, capacityMem: row.mem_capacity, allocatableCpu: row.cpu_allocatable, allocatableMem: row.mem_allocatable };
-      let samples: readonly UtilisationSample[];
+      let week: { u: NodeUtilisation | null; firstMs: number | null; lastMs: number | null };
       if (columns) {
         columns.read(row.id);
         sums.addColumns(size, columns.startMs, SAMPLE_STEP_MS, columns.cpu, columns.mem, columns.count);
-        samples = columns.samplesFrom(fromMs);
+        week = columns.utilisationFrom(fromMs);
       } else {
         const all: readonly UtilisationSample[] = input.source ? await input.source.nodeSamples(row.id, seriesFromMs, input.nowMs, SAMPLE_STEP_MS) : [];
         sums.add(size, all);
-        samples = lastFrom(all, fromMs);
+        const samples = lastFrom(all, fromMs);
+        week = { u: nodeUtilisation(samples, SAMPLE_STEP_MS), firstMs: samples.length ? samples[0].t : null, lastMs: samples.length ? samples[samples.length - 1].t : null };
       }
-      const u = nodeUtilisation(samples, SAMPLE_STEP_MS);
+      const { u, firstMs, lastMs } = week;
       const p = pods(row.cluster, row.node_group);
-      const lastMs = samples.length ? samples[samples.length - 1].t : null;
       const nodeInput = nodeInputFromRow(row, {
         nodeHours: u ? u.nodeHours : WINDOW_HOURS,
         lastSeenDateUtc: lastMs === null ? null : new Date(lastMs).toISOString(),
@@ -132,7 +134,7 @@ export async function nodePhase(input: NodeGroupPhaseInput): Promise<{ facts: Ma
       });
       nodes.push(nodeInput);
       const gpu = input.source?.nodeGpu ? await input.source.nodeGpu(row.id, fromMs, input.nowMs) : null;
-      seen.push({ row, input: nodeInput, firstMs: samples.length ? samples[0].t : null, lastMs, numPodsAvg: u ? Math.min(row.pod_capacity, p.share + p.daemonSets) : null, gpu });
+      seen.push({ row, input: nodeInput, firstMs, lastMs, numPodsAvg: u ? Math.min(row.pod_capacity, p.share + p.daemonSets) : null, gpu });
     }
     const containers = (byGroup.get(k) ?? []).map((c) => ({
       ...containerInputFromRow(c.row, { recommendedCpuRequest: null, recommendedMemRequest: null, restartsLast7Days: 0, memoryLimitEventLast7Days: 0 }),
@@ -196,14 +198,16 @@ function nodeColumns(into: NodeSamplesInto, fromMs: number, toMs: number) {
     read(nodeId: string) {
       into(nodeId, k0, k1, cpu, mem);
     },
-    /** The samples at or after `from` as objects (the 7 days a node's utilisation is computed from). */
-    samplesFrom(from: number): UtilisationSample[] {
-      const out: UtilisationSample[] = [];
-      for (let i = Math.max(0, Math.ceil(from / SAMPLE_STEP_MS) - k0); i < count; i++) {
-        if (Number.isNaN(cpu[i]) || Number.isNaN(mem[i])) continue;
-        out.push({ t: (k0 + i) * SAMPLE_STEP_MS, cpu: cpu[i], mem: mem[i] });
-      }
-      return out;
+    /** The node's utilisation over the samples at or after `from` (its 7 days), and its first and last sample's time. */
+    utilisationFrom(from: number): { u: NodeUtilisation | null; firstMs: number | null; lastMs: number | null } {
+      const start = Math.max(0, Math.ceil(from / SAMPLE_STEP_MS) - k0);
+      const has = (i: number) => !Number.isNaN(cpu[i]) && !Number.isNaN(mem[i]);
+      let first = start;
+      while (first < count && !has(first)) first++;
+      let last = count - 1;
+      while (last >= first && !has(last)) last--;
+      if (first > last) return { u: null, firstMs: null, lastMs: null };
+      return { u: nodeUtilisationOfColumns(cpu, mem, first, last + 1, SAMPLE_STEP_MS), firstMs: (k0 + first) * SAMPLE_STEP_MS, lastMs: (k0 + last) * SAMPLE_STEP_MS };
     },
   };
 }

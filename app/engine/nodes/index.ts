@@ -17,4 +17,4 @@ export { containerInputFromRow, manifestKeyOf, nodeInputFromRow } from "./rows";
 export { neededShape, shapeDistance } from "./shape";
 export { resolveCapacityThresholds, resolveHealthThresholds, type ServerThresholds } from "./thresholds";
 export type { NodeGroupContainerInput, NodeGroupInput, NodeInput } from "./types";
-export { nodeUtilisation, type NodeUtilisation } from "./utilisation";
+export { nodeUtilisation, nodeUtilisationOfColumns, type NodeUtilisation } from "./utilisation";
