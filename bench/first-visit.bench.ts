@@ -15,7 +15,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cleanUp, cleanups, isPostgresUrl, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
-import { cookieFor, startSampledServer } from "./load-common";
+import { cookieFor, startSampledServer, withClusterViewTree } from "./load-common";
+import type { TreeNode } from "~/domain/tree/types";
 
 const USAGE = "npx tsx bench/first-visit.bench.ts --db FILE [--cwd DIR] [--folders 3]";
 const options = readStoreOptions<{ folders: number }>(USAGE, { folders: 3 }, { numbers: { "--folders": ["folders", 1, 50] } });
@@ -27,26 +28,15 @@ interface Page {
 
 /** The biggest clusters' folders (and the biggest namespace of the first) in the Cluster View, as the tree has them. */
 async function biggestFolders(db: string, count: number): Promise<{ path: string; cluster: string; containers: number }[]> {
-  const { openStore } = await import("~/db/connect.server");
-  const { resolveTreeScope } = await import("~/models/trees.server");
-  const { getUserByName } = await import("~/models/users.server");
-  const { SEED_IDS } = await import("~/models/treeview-common.server");
-  const store = openStore(isPostgresUrl(db) ? { databaseUrl: db } : { sqliteFile: db });
-  try {
-    const admin = await getUserByName(store.db, "admin");
-    if (!admin) throw new Error("The store has no admin user: run scripts/setup.ts on it.");
-    const user = { ...admin, ctx: "containers" as const, isSaasUserAdmin: false, isSaasAuditAdmin: false };
-    const tree = (await resolveTreeScope(store.db, user, { ctx: "containers", viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers })).cached.tree;
-    const bySize = <N extends { containerCount?: number | null }>(nodes: readonly N[] | undefined) => [...(nodes ?? [])].sort((a, b) => (b.containerCount ?? 0) - (a.containerCount ?? 0));
+  return withClusterViewTree(db, async (tree) => {
+    const bySize = (nodes: readonly TreeNode[] | undefined) => [...(nodes ?? [])].sort((a, b) => (b.containerCount ?? 0) - (a.containerCount ?? 0));
     const clusters = bySize(tree.children).slice(0, count);
     if (!clusters.length) throw new Error("The Cluster View has no cluster folder.");
     const folders = clusters.map((c) => ({ path: c.fullPath, cluster: c.name ?? "", containers: c.containerCount ?? 0 }));
     const namespace = bySize(clusters[0].children)[0];
     if (namespace) folders.push({ path: namespace.fullPath, cluster: clusters[0].name ?? "", containers: namespace.containerCount ?? 0 });
     return folders;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 function pagesOf(folder: { path: string; cluster: string }, withNodes: boolean): Page[] {

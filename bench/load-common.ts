@@ -9,6 +9,8 @@ import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { cleanups, freePort, isPostgresUrl, signIn, startServer, storeEnv, waitForServer } from "./harness";
+import type { Store } from "~/db/connect.server";
+import type { TreeNode } from "~/domain/tree/types";
 
 export interface Server {
   port: number;
@@ -151,8 +153,8 @@ export interface Link {
 export const connectionsPerLink = (links: number, connections: number): number[] =>
   Array.from({ length: links }, (_, i) => Math.floor(connections / links) + (i < connections % links ? 1 : 0));
 
-/** The seven deep links, from the store itself: the biggest folder 3 levels deep and a container of it. */
-export async function deepLinks(db: string): Promise<{ links: Link[]; facts: string }> {
+/** The store's Cluster View over All Containers as its admin sees it, given to `use` with the store (closed after). */
+export async function withClusterViewTree<T>(db: string, use: (tree: TreeNode, store: Store) => Promise<T>): Promise<T> {
   const { openStore } = await import("~/db/connect.server");
   const { resolveTreeScope } = await import("~/models/trees.server");
   const { getUserByName } = await import("~/models/users.server");
@@ -162,7 +164,15 @@ export async function deepLinks(db: string): Promise<{ links: Link[]; facts: str
     const admin = await getUserByName(store.db, "admin");
     if (!admin) throw new Error("The store has no admin user: run scripts/setup.ts on it.");
     const user = { ...admin, ctx: "containers" as const, isSaasUserAdmin: false, isSaasAuditAdmin: false };
-    const tree = (await resolveTreeScope(store.db, user, { ctx: "containers", viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers })).cached.tree;
+    return await use((await resolveTreeScope(store.db, user, { ctx: "containers", viewId: SEED_IDS.clusterView, filterId: SEED_IDS.allContainers })).cached.tree, store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** The seven deep links, from the store itself: the biggest folder 3 levels deep and a container of it. */
+export async function deepLinks(db: string): Promise<{ links: Link[]; facts: string }> {
+  return withClusterViewTree(db, async (tree, store) => {
     type N = typeof tree;
     const biggest = (n: N) => [...(n.children ?? [])].sort((a, b) => (b.containerCount ?? 0) - (a.containerCount ?? 0))[0];
     let deep: N | undefined = tree;
@@ -183,9 +193,7 @@ export async function deepLinks(db: string): Promise<{ links: Link[]; facts: str
       { name: "Nodes grid, all clusters", url: "/kubex/nodes-tree?tabGroupNode=node-detail", expect: "node-grid" },
     ];
     return { links, facts: `${Number(containers).toLocaleString("en-US")} containers, ${Number(nodes).toLocaleString("en-US")} nodes; folder \`${deep.fullPath}\` (${deep.containerCount} containers)` };
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /** CPU time (user + system) in ms of each process of a tree (the root first), from /proc (clock ticks of 10 ms). */
