@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cleanUp, cleanups, isPostgresUrl, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
+import { runBench, cleanups, isPostgresUrl, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
 import { cookieFor, startSampledServer, withClusterViewTree } from "./load-common";
 import type { TreeNode } from "~/domain/tree/types";
 
@@ -90,12 +90,4 @@ async function main() {
   if (errs.trim()) console.error(`Server stderr (last 4000 characters):\n${errs}`);
 }
 
-main()
-  .catch((e) => {
-    console.error(e instanceof Error ? e.stack : e);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    cleanUp();
-    setTimeout(() => process.exit(), 2000).unref();
-  });
+runBench(main);

@@ -39,6 +39,23 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   });
 }
 
+/**
+ * Runs a benchmark's main: a usage error prints its message (exit code 2), any other its stack (1); then everything
+ * registered is stopped (the server, temp files) and the process ends within 2 s even if a client library (autocannon's
+ * workers, an agent's sockets) still holds the event loop.
+ */
+export function runBench(main: () => Promise<void>): void {
+  main()
+    .catch((e: unknown) => {
+      console.error(e instanceof UsageError ? e.message : e instanceof Error ? e.stack : e);
+      process.exitCode = e instanceof UsageError ? 2 : 1;
+    })
+    .finally(() => {
+      cleanUp();
+      setTimeout(() => process.exit(), 2000).unref();
+    });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Statistics and timing
 

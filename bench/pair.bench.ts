@@ -22,7 +22,7 @@
  * Results and how to read them: bench/README.md, "pair.bench.ts".
  */
 import autocannon from "autocannon";
-import { cleanUp, freePort, ms, quantile, readStoreOptions, startServer, storeEnv, UsageError, waitForServer } from "./harness";
+import { runBench, freePort, ms, quantile, readStoreOptions, startServer, storeEnv, UsageError, waitForServer } from "./harness";
 import { connectionsPerLink, cookieFor, deepLinks, treeCpuMs, type Link } from "./load-common";
 import { WEB_PROCESS_V8_FLAGS } from "../scripts/serve-command";
 
@@ -172,12 +172,4 @@ async function main() {
   console.log(`\nAll rounds: a ${aMs.toFixed(2)} ms, b ${bMs.toFixed(2)} ms of CPU per answered request; b/a = **${(bMs / aMs).toFixed(3)}** (one build against itself: up to ~10 % apart in a round, ~2-8 % over two; bench/README.md).`);
 }
 
-main()
-  .catch((e) => {
-    console.error(e instanceof Error ? (e instanceof UsageError ? e.message : e.stack) : e);
-    process.exitCode = e instanceof UsageError ? 2 : 1;
-  })
-  .finally(() => {
-    cleanUp();
-    setTimeout(() => process.exit(), 2000).unref();
-  });
+runBench(main);

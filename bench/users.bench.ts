@@ -27,7 +27,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cleanUp, cleanups, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
+import { runBench, cleanups, ms, prepareBuild, quantile, readStoreOptions, request } from "./harness";
 import { connectionsPerLink, cookieFor, cpuByProcess, deepLinks, maxPssBetween, maxRssBetween, startSampledServer, type Link } from "./load-common";
 
 const USAGE = "npx tsx bench/users.bench.ts --db FILE [--cwd DIR] [--connections 50] [--seconds 60] [--processes N] [--timeout 10] [--cold] [--reverse] [--browser]";
@@ -215,13 +215,4 @@ async function main() {
   if (errs.trim()) console.error(`Server stderr (last 4000 characters):\n${errs}`);
 }
 
-main()
-  .catch((e) => {
-    console.error(e instanceof Error ? e.stack : e);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    cleanUp();
-    // cleanUp stops the server; autocannon's workers and timers end with it.
-    setTimeout(() => process.exit(), 2000).unref();
-  });
+runBench(main);
